@@ -1,0 +1,28 @@
+/** Spec §2.2: one static record for each of the 1,540 most popular merchants. */
+import type { Artefact } from '../artefact.ts';
+import { latestDate } from '../internal/dates.ts';
+import { rankCards } from '../ranking.ts';
+import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
+import { staticMerchants } from './static-limits.ts';
+
+export const merchantRecords: Artefact = {
+  name: 'merchant records',
+  *derive(model) {
+    for (const merchant of staticMerchants(model.merchants)) {
+      const mcc = model.mccByCode.get(merchant.mcc);
+      const [top] = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug });
+      if (!mcc || !top) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
+      const record: MerchantRecord = {
+        slug: merchant.slug,
+        name: merchant.name,
+        mcc_code: mcc.code,
+        mcc_description: mcc.description,
+        category_group: mcc.category_group,
+        top_card: { slug: top.card.slug, name: top.card.name, rate: top.rate },
+        service_url: `${model.baseUrl}/merchant/${merchant.slug}`,
+        last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),
+      };
+      yield { path: `public/api/merchant/${merchant.slug}.json`, document: record, schema: merchantRecord };
+    }
+  },
+};

@@ -1,0 +1,8 @@
+/** Spec §4.1 and §8: the static surface holds 1,540 merchant files and up to 5 top cards per MCC. */
+export const STATIC_MERCHANT_COUNT = 1540;
+export const TOP_CARDS_PER_MCC = 5;
+
+/** The merchants that get a static file: the first 1,540 by popularity_rank. */
+export function staticMerchants<T>(merchantsByRank: readonly T[]): readonly T[] {
+  return merchantsByRank.slice(0, STATIC_MERCHANT_COUNT);
+}

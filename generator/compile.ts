@@ -1,0 +1,129 @@
+/**
+ * The generator's pure core: CSV texts in, either problems or the output tree (path → bytes) out.
+ * Nothing here touches the disk; the CLI reads the dataset and the emitter writes the tree.
+ */
+import { createHash } from 'node:crypto';
+import stringify from 'fast-json-stable-stringify';
+import type { ValidateFunction } from 'ajv';
+import { artefacts as defaultArtefacts } from './artefacts.ts';
+import type { Artefact } from './artefact.ts';
+import { GeneratorError } from './errors.ts';
+import { ajv } from './internal/ajv.ts';
+import { latestDate } from './internal/dates.ts';
+import { createManifest } from './manifest.ts';
+import { loadDataset, type Dataset, type DatasetSources } from './load-dataset.ts';
+import { createModel, type Model } from './model.ts';
+import { sortProblems, type Problem } from './problems.ts';
+import { validateDataset } from './validate-dataset.ts';
+
+export interface CompileOptions {
+  readonly baseUrl: string;
+  /** Evaluation day for dated rules; defaults to the dataset's own latest `as_of`, so output never depends on the clock. */
+  readonly date?: string | undefined;
+  /** Prefix of file names in problems, e.g. `dataset`. */
+  readonly displayDir: string;
+}
+
+export interface FileEntry {
+  readonly size: number;
+  /** Strong ETag: a quoted content hash. */
+  readonly etag: string;
+  readonly type: string;
+}
+
+export interface BuildOutput {
+  /** Every file of the tree but the manifest, sorted by path. */
+  readonly files: ReadonlyMap<string, Buffer>;
+  readonly entries: ReadonlyMap<string, FileEntry>;
+  /** Content hash of the whole tree: equal builds have equal ids. */
+  readonly buildId: string;
+  /** The bytes of `manifest.json`, which lists every other file. */
+  readonly manifest: Buffer;
+  readonly model: Model;
+}
+
+export type CompileResult =
+  | { readonly ok: false; readonly problems: Problem[] }
+  | { readonly ok: true; readonly output: BuildOutput; readonly problems: Problem[] };
+
+/** Loads and validates the dataset only (what `cardrewards validate` runs). */
+export function checkDataset(sources: DatasetSources, displayDir: string): { dataset: Dataset; problems: Problem[] } {
+  const { dataset, problems } = loadDataset(sources, displayDir);
+  problems.push(...validateDataset(dataset, displayDir));
+  return { dataset, problems: sortProblems(problems) };
+}
+
+/** Compiles the dataset into the output tree; any dataset problem means no tree at all. */
+export function compile(sources: DatasetSources, options: CompileOptions, artefacts: readonly Artefact[] = defaultArtefacts): CompileResult {
+  const { dataset, problems } = checkDataset(sources, options.displayDir);
+  if (problems.length > 0) return { ok: false, problems };
+  const date = options.date ?? datasetDate(dataset);
+  const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date });
+  const files = new Map<string, Buffer>();
+  for (const artefact of artefacts) {
+    for (const { path, document, schema } of artefact.derive(model)) {
+      assertValid(validatorFor(schema), document, path);
+      if (files.has(path)) throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${path} (the second is ${artefact.name})`);
+      files.set(path, serialize(document));
+    }
+  }
+  return { ok: true, output: finishTree(files, model), problems };
+}
+
+/** The dataset's date: the latest `as_of` of any row. */
+export function datasetDate(dataset: Dataset): string {
+  const dates: string[] = [];
+  for (const table of Object.values(dataset) as readonly { row: { as_of?: string } }[][]) {
+    for (const { row } of table) if (row.as_of) dates.push(row.as_of);
+  }
+  return latestDate(dates, '1970-01-01');
+}
+
+/** Canonical JSON: sorted keys, no insignificant white space, one final newline. */
+export function serialize(document: unknown): Buffer {
+  return Buffer.from(`${stringify(document)}\n`, 'utf8');
+}
+
+/** Quoted, truncated SHA-256 of the bytes: a strong ETag that is equal exactly when the bytes are. */
+export function etagOf(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+}
+
+/** The content type a file name implies. */
+export function contentTypeOf(path: string): string {
+  if (path.endsWith('.json')) return 'application/json; charset=utf-8';
+  if (path.endsWith('.csv')) return 'text/csv; charset=utf-8';
+  if (path.endsWith('.html')) return 'text/html; charset=utf-8';
+  return 'application/octet-stream';
+}
+
+function finishTree(unsorted: Map<string, Buffer>, model: Model): BuildOutput {
+  const files = new Map([...unsorted].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const entries = new Map<string, FileEntry>();
+  const tree = createHash('sha256');
+  for (const [path, bytes] of files) {
+    const entry = { size: bytes.length, etag: etagOf(bytes), type: contentTypeOf(path) };
+    entries.set(path, entry);
+    tree.update(`${path}\u0000${entry.etag}\n`);
+  }
+  const buildId = tree.digest('hex').slice(0, 16);
+  return { files, entries, buildId, model, manifest: serialize(createManifest(buildId, model.date, entries)) };
+}
+
+const validatorCache = new WeakMap<object, ValidateFunction>();
+
+function validatorFor(schema: object): ValidateFunction {
+  let validate = validatorCache.get(schema);
+  if (!validate) {
+    const { $id: _id, ...rest } = schema as { $id?: string };
+    validate = ajv.compile(rest);
+    validatorCache.set(schema, validate);
+  }
+  return validate;
+}
+
+function assertValid(validate: ValidateFunction, document: unknown, path: string): void {
+  if (validate(document)) return;
+  const detail = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+  throw new GeneratorError('ERR_DOCUMENT_INVALID', `${path} does not match its schema: ${detail}`);
+}

@@ -1,0 +1,134 @@
+/**
+ * Writes a compiled tree to disk atomically and incrementally.
+ *
+ * `out` is a symbolic link to `<out>.builds/<build id>/`. A new build is written into a
+ * temporary folder beside the old one and swapped in by renaming a new link over `out`, which
+ * is atomic: a reader sees the whole old tree or the whole new one. Files whose bytes did not
+ * change are hard-linked from the previous build instead of rewritten, and a build whose id
+ * equals the current one writes nothing at all.
+ */
+import {
+  existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync,
+  symlinkSync, writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { BuildOutput } from './compile.ts';
+import { GeneratorError } from './errors.ts';
+import { MANIFEST_PATH, type Manifest } from './manifest.ts';
+
+export interface EmitResult {
+  /** False when the tree already was this build: nothing was written. */
+  readonly changed: boolean;
+  readonly written: number;
+  /** Files carried over unchanged from the previous build (hard links, no bytes written). */
+  readonly reused: number;
+  /** Files of the previous build that the new one no longer has. */
+  readonly removed: number;
+  readonly buildDir: string;
+}
+
+/** How many finished builds to keep, the live one included (the previous one allows a rollback). */
+const KEEP_BUILDS = 2;
+
+/** Writes `output` to `outDir` (see the module comment); the old tree stays live until the swap. */
+export function emitTree(outDir: string, output: BuildOutput): EmitResult {
+  const out = resolve(outDir);
+  const buildsDir = `${out}.builds`;
+  const target = join(buildsDir, output.buildId);
+  const live = liveBuild(out);
+  if (live !== undefined && live === target && existsSync(join(target, MANIFEST_PATH))) {
+    return { changed: false, written: 0, reused: 0, removed: 0, buildDir: target };
+  }
+
+  const previous = live === undefined ? undefined : readPreviousManifest(live);
+  const temporary = join(buildsDir, `.tmp-${output.buildId}-${process.pid}`);
+  let written = 0;
+  let reused = 0;
+  try {
+    rmSync(temporary, { recursive: true, force: true });
+    mkdirSync(temporary, { recursive: true });
+    const made = new Set<string>();
+    for (const [path, bytes] of output.files) {
+      const destination = join(temporary, path);
+      const folder = dirname(destination);
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      if (live !== undefined && previous?.files[path]?.etag === output.entries.get(path)?.etag && tryLink(join(live, path), destination)) {
+        reused++;
+      } else {
+        writeFileSync(destination, bytes);
+        written++;
+      }
+    }
+    writeFileSync(join(temporary, MANIFEST_PATH), output.manifest);
+    written++;
+    rmSync(target, { recursive: true, force: true });
+    renameSync(temporary, target);
+    swapLink(out, target, buildsDir);
+  } catch (error) {
+    rmSync(temporary, { recursive: true, force: true });
+    if (error instanceof GeneratorError) throw error;
+    throw new GeneratorError('ERR_OUTPUT_WRITE', `could not write ${outDir}: ${(error as Error).message}; the previous tree is unchanged`, { cause: error });
+  }
+  const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !output.files.has(path)).length;
+  pruneBuilds(buildsDir, [target, live]);
+  return { changed: true, written, reused, removed, buildDir: target };
+}
+
+/** The real folder `out` shows now, or undefined when there is none. */
+function liveBuild(out: string): string | undefined {
+  try {
+    return realpathSync(out);
+  } catch {
+    return undefined;
+  }
+}
+
+function readPreviousManifest(live: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(live, MANIFEST_PATH), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+function tryLink(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Points `out` at `target` with one rename; an `out` that is a real folder (an old layout) is moved aside first. */
+function swapLink(out: string, target: string, buildsDir: string): void {
+  const stat = lstatSync(out, { throwIfNoEntry: false });
+  if (stat && !stat.isSymbolicLink()) {
+    if (!stat.isDirectory()) throw new GeneratorError('ERR_OUTPUT_PATH', `${out} exists and is not a folder or a link`);
+    renameSync(out, join(buildsDir, `.previous-folder-${process.pid}`));
+  }
+  const link = `${out}.link-${process.pid}`;
+  rmSync(link, { force: true });
+  symlinkSync(relative(dirname(out), target), link, 'dir');
+  renameSync(link, out);
+}
+
+function pruneBuilds(buildsDir: string, keep: (string | undefined)[]): void {
+  const kept = new Set(keep.filter((k): k is string => k !== undefined).map((k) => basename(k)).slice(0, KEEP_BUILDS));
+  for (const name of readdirSync(buildsDir)) {
+    if (kept.has(name) || (name.startsWith('.tmp-') && !name.endsWith(`-${process.pid}`))) continue;
+    rmSync(join(buildsDir, name), { recursive: true, force: true });
+  }
+}
+
+/** Where `out` points, for reports; undefined when it is not a link. */
+export function linkTarget(outDir: string): string | undefined {
+  try {
+    return readlinkSync(resolve(outDir));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,14 @@
+/** One ajv instance for rows and documents, with the `date` format checked as a real calendar date. */
+import { Ajv } from 'ajv';
+
+/** True for `YYYY-MM-DD` naming a day that exists (no 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+ajv.addFormat('date', { type: 'string', validate: isIsoDate });

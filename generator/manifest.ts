@@ -1,0 +1,21 @@
+/**
+ * `manifest.json`: the index of the output tree that the gateway, the CDN upload and the
+ * incremental rebuild all read: every file with its size, ETag and content type.
+ */
+import type { FileEntry } from './compile.ts';
+
+export const MANIFEST_PATH = 'manifest.json';
+export const MANIFEST_VERSION = 1;
+
+export interface Manifest {
+  readonly version: number;
+  readonly build: string;
+  /** The day dated rules were evaluated on. */
+  readonly date: string;
+  readonly files: Readonly<Record<string, FileEntry>>;
+}
+
+/** The manifest document for a finished tree. */
+export function createManifest(buildId: string, date: string, entries: ReadonlyMap<string, FileEntry>): Manifest {
+  return { version: MANIFEST_VERSION, build: buildId, date, files: Object.fromEntries(entries) };
+}

@@ -1,0 +1,83 @@
+/** The dataset indexed for the derivations: lookups by slug and code, nothing computed about rewards. */
+import type { Dataset } from './load-dataset.ts';
+import type * as Rows from '../schemas/dataset.ts';
+
+export interface BuildOptions {
+  /** Prefix of `service_url` links, without a trailing slash. */
+  readonly baseUrl: string;
+  /** The day rules are evaluated on (rotating categories), `YYYY-MM-DD`. */
+  readonly date: string;
+}
+
+export interface Model extends BuildOptions {
+  readonly mccs: readonly Rows.MccRow[];
+  readonly mccByCode: ReadonlyMap<string, Rows.MccRow>;
+  readonly issuers: ReadonlyMap<string, Rows.IssuerRow>;
+  readonly programs: ReadonlyMap<string, Rows.ProgramRow>;
+  readonly categories: ReadonlyMap<string, Rows.CategoryRow>;
+  /** Every card, active or not, by slug. */
+  readonly cardBySlug: ReadonlyMap<string, Rows.CardRow>;
+  /** Active cards, sorted by slug: the candidates of every ranking. */
+  readonly activeCards: readonly Rows.CardRow[];
+  readonly rulesByCard: ReadonlyMap<string, readonly Rows.CardRewardRow[]>;
+  /** category → issuer slug ('' for the generic definition) → MCC codes covered. */
+  readonly categoryMccs: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
+  /** merchant slug → merchant-scoped categories that name it. */
+  readonly merchantCategories: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Merchants sorted by popularity_rank (1 first). */
+  readonly merchants: readonly Rows.MerchantRow[];
+  readonly merchantCountByMcc: ReadonlyMap<string, number>;
+  readonly dataset: Dataset;
+}
+
+/** Indexes a validated dataset. */
+export function createModel(dataset: Dataset, options: BuildOptions): Model {
+  const rows = <T>(located: readonly { row: T }[]) => located.map(({ row }) => row);
+  const bySlug = <T extends { slug: string }>(items: readonly T[]) => new Map(items.map((item) => [item.slug, item]));
+
+  const cards = rows(dataset.cards);
+  const rulesByCard = new Map<string, Rows.CardRewardRow[]>();
+  for (const rule of rows(dataset.cardRewards)) {
+    const list = rulesByCard.get(rule.card) ?? [];
+    list.push(rule);
+    rulesByCard.set(rule.card, list);
+  }
+
+  const categoryMccs = new Map<string, Map<string, Set<string>>>();
+  for (const { category, issuer, mcc } of rows(dataset.categoryMcc)) {
+    const byIssuer = categoryMccs.get(category) ?? new Map<string, Set<string>>();
+    const codes = byIssuer.get(issuer ?? '') ?? new Set<string>();
+    codes.add(mcc);
+    byIssuer.set(issuer ?? '', codes);
+    categoryMccs.set(category, byIssuer);
+  }
+
+  const merchantCategories = new Map<string, Set<string>>();
+  for (const { category, merchant } of rows(dataset.categoryMerchant)) {
+    const set = merchantCategories.get(merchant) ?? new Set<string>();
+    set.add(category);
+    merchantCategories.set(merchant, set);
+  }
+
+  const merchants = rows(dataset.merchants).sort((a, b) => a.popularity_rank - b.popularity_rank);
+  const merchantCountByMcc = new Map<string, number>();
+  for (const merchant of merchants) merchantCountByMcc.set(merchant.mcc, (merchantCountByMcc.get(merchant.mcc) ?? 0) + 1);
+
+  const mccs = rows(dataset.mcc).sort((a, b) => (a.code < b.code ? -1 : 1));
+  return {
+    ...options,
+    mccs,
+    mccByCode: new Map(mccs.map((m) => [m.code, m])),
+    issuers: bySlug(rows(dataset.issuers)),
+    programs: bySlug(rows(dataset.programs)),
+    categories: bySlug(rows(dataset.categories)),
+    cardBySlug: bySlug(cards),
+    activeCards: cards.filter((c) => c.status === 'active').sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+    rulesByCard,
+    categoryMccs,
+    merchantCategories,
+    merchants,
+    merchantCountByMcc,
+    dataset,
+  };
+}

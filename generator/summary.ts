@@ -1,0 +1,26 @@
+/** What a data maintainer wants to see after `validate`: counts by issuer, network and program. */
+import type { Dataset } from './load-dataset.ts';
+
+/** Lines of text summarising the dataset's contents. */
+export function summarizeDataset(dataset: Dataset): string[] {
+  const cards = dataset.cards.map(({ row }) => row);
+  const active = cards.filter((card) => card.status === 'active');
+  const countBy = (key: (card: (typeof cards)[number]) => string) => {
+    const counts = new Map<string, number>();
+    for (const card of active) counts.set(key(card), (counts.get(key(card)) ?? 0) + 1);
+    return [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([name, n]) => `${name} ${n}`).join(', ');
+  };
+  const withoutRules = active.filter((card) => !dataset.cardRewards.some(({ row }) => row.card === card.slug)).map((c) => c.slug);
+  const lines = [
+    `tables: ${dataset.mcc.length} MCCs, ${dataset.issuers.length} issuers, ${dataset.programs.length} programs, ` +
+      `${dataset.transferPartners.length} transfer routes, ${dataset.categories.length} categories (${dataset.categoryMcc.length} MCC and ` +
+      `${dataset.categoryMerchant.length} merchant mappings), ${cards.length} cards (${active.length} active), ${dataset.cardRewards.length} reward rules, ` +
+      `${dataset.cardBenefits.length} benefits, ${dataset.merchants.length} merchants, ${dataset.portals.length} portals, ` +
+      `${dataset.portalRates.length} portal rates, ${dataset.offers.length} offers`,
+    `active cards by issuer: ${countBy((c) => c.issuer) || 'none'}`,
+    `active cards by network: ${countBy((c) => c.network) || 'none'}`,
+    `active cards by program: ${countBy((c) => c.program) || 'none'}`,
+  ];
+  if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
+  return lines;
+}

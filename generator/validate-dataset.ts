@@ -1,0 +1,124 @@
+/**
+ * Checks that span rows and tables: unique keys, references that resolve, and the rules a
+ * single row's schema cannot state (a cap needs a period, a date range runs forwards, …).
+ */
+import type { Dataset, Located } from './load-dataset.ts';
+import type { Problem } from './problems.ts';
+import { tables, type TableDefinition } from './tables.ts';
+
+/** All cross-row problems of a loaded dataset; `displayDir` prefixes file names. */
+export function validateDataset(dataset: Dataset, displayDir: string): Problem[] {
+  const problems: Problem[] = [];
+  const fileOf = (table: TableDefinition) => (displayDir ? `${displayDir}/${table.file}` : table.file);
+  const rowsOf = (table: TableDefinition) => dataset[table.name] as readonly Located<Record<string, unknown>>[];
+
+  for (const table of tables) {
+    const file = fileOf(table);
+    const header = Object.keys(table.schema.properties);
+    const columnOf = (name: string) => header.indexOf(name) + 1;
+    checkKeys(table, rowsOf(table), file, columnOf, problems);
+    for (const reference of table.references ?? []) {
+      const target = tables.find((t) => t.name === reference.table);
+      if (!target) throw new Error(`table ${table.name} references unknown table ${reference.table}`);
+      const known = new Set(rowsOf(target).map(({ row }) => row[reference.key]));
+      for (const { row, line } of rowsOf(table)) {
+        const value = row[reference.column];
+        if (value === null || value === undefined || known.has(value)) continue;
+        problems.push({
+          code: 'unknown_reference', file, line, column: columnOf(reference.column),
+          message: `${reference.column}: unknown ${target.file.replace('.csv', '')} ${JSON.stringify(value)}, expected a ${reference.key} from ${target.file}`,
+        });
+      }
+    }
+  }
+  problems.push(...checkRules(dataset, (name) => fileOf(tables.find((t) => t.name === name)!)));
+  return problems;
+}
+
+function checkKeys(
+  table: TableDefinition, rows: readonly Located<Record<string, unknown>>[], file: string,
+  columnOf: (name: string) => number, problems: Problem[],
+): void {
+  const firstLine = new Map<string, number>();
+  for (const { row, line } of rows) {
+    const key = table.key.map((column) => String(row[column] ?? '')).join('\u0000');
+    const seen = firstLine.get(key);
+    if (seen === undefined) {
+      firstLine.set(key, line);
+      continue;
+    }
+    const shown = table.key.map((column) => `${column}=${JSON.stringify(row[column] ?? '')}`).join(', ');
+    problems.push({
+      code: 'duplicate_key', file, line, column: columnOf(table.key[0] ?? ''),
+      message: `duplicate key (${shown}), first at line ${seen}; expected each key once`,
+    });
+  }
+}
+
+type FileOf = (table: TableDefinition['name']) => string;
+
+function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
+  const problems: Problem[] = [];
+  const add = (table: TableDefinition['name'], line: number, column: string, message: string) => {
+    const definition = tables.find((t) => t.name === table)!;
+    const index = Object.keys(definition.schema.properties).indexOf(column) + 1;
+    problems.push({ code: 'inconsistent', file: fileOf(table), line, column: index, message });
+  };
+
+  for (const { row, line } of dataset.cardRewards) {
+    const capped = [row.cap_usd, row.cap_period, row.rate_after_cap].filter((v) => v !== null).length;
+    if (capped !== 0 && capped !== 3) {
+      add('cardRewards', line, row.cap_usd === null ? 'cap_usd' : row.cap_period === null ? 'cap_period' : 'rate_after_cap',
+        'a cap needs all of cap_usd, cap_period and rate_after_cap; expected all three or none');
+    }
+    if (row.valid_from && row.valid_to && row.valid_from > row.valid_to) {
+      add('cardRewards', line, 'valid_to', `valid_to ${row.valid_to} is before valid_from ${row.valid_from}; expected a forward range`);
+    }
+    if (row.selection === 'rotating' && (!row.valid_from || !row.valid_to)) {
+      add('cardRewards', line, row.valid_from ? 'valid_to' : 'valid_from', 'a rotating rule needs valid_from and valid_to; expected both dates');
+    }
+  }
+  for (const { row, line } of dataset.offers) {
+    if (row.valid_from && row.valid_to && row.valid_from > row.valid_to) {
+      add('offers', line, 'valid_to', `valid_to ${row.valid_to} is before valid_from ${row.valid_from}; expected a forward range`);
+    }
+  }
+  for (const { row, line } of dataset.cards) {
+    if ((row.signup_bonus === null) !== (row.signup_bonus_unit === null)) {
+      add('cards', line, 'signup_bonus_unit', 'signup_bonus and signup_bonus_unit go together; expected both or neither');
+    }
+  }
+  for (const { row, line } of dataset.programs) {
+    if (row.kind === 'cash_back' && row.cents_per_point !== 1) {
+      add('programs', line, 'cents_per_point', `a cash_back program is worth 1 cent per point; expected 1, got ${row.cents_per_point}`);
+    }
+  }
+  for (const { row, line } of dataset.transferPartners) {
+    if (row.from_program === row.to_program) add('transferPartners', line, 'to_program', 'a program cannot transfer to itself');
+  }
+
+  const domainOwner = new Map<string, { slug: string; line: number }>();
+  const rankOwner = new Map<number, { slug: string; line: number }>();
+  for (const { row, line } of dataset.merchants) {
+    for (const domain of row.domains) {
+      const owner = domainOwner.get(domain);
+      if (owner) add('merchants', line, 'domains', `domain ${domain} already belongs to ${owner.slug} (line ${owner.line}); expected unique domains`);
+      else domainOwner.set(domain, { slug: row.slug, line });
+    }
+    const rankHolder = rankOwner.get(row.popularity_rank);
+    if (rankHolder) add('merchants', line, 'popularity_rank', `popularity_rank ${row.popularity_rank} already given to ${rankHolder.slug} (line ${rankHolder.line}); expected unique ranks`);
+    else rankOwner.set(row.popularity_rank, { slug: row.slug, line });
+  }
+
+  const cardIssuer = new Map(dataset.cards.map(({ row }) => [row.slug, row.issuer]));
+  for (const { row, line } of dataset.offers) {
+    const issuer = row.card === null ? undefined : cardIssuer.get(row.card);
+    if (issuer !== undefined && issuer !== row.issuer) {
+      add('offers', line, 'issuer', `card ${row.card} is issued by ${issuer}; expected issuer ${issuer}, got ${row.issuer}`);
+    }
+  }
+  if (!dataset.cards.some(({ row }) => row.status === 'active')) {
+    problems.push({ code: 'empty_table', file: fileOf('cards'), line: 0, column: 0, message: 'no active card; expected at least one to rank' });
+  }
+  return problems;
+}

@@ -1,0 +1,100 @@
+/**
+ * JSON Schemas of the documents the generator emits. Each document is checked against its
+ * schema before it is written; the same objects feed the OpenAPI document and the TS types.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { isoDate, mccCode, slug, text, url } from './common.ts';
+
+/** Spec §2.1: a top-card object inside an MCC record. */
+export const topCard = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slug', 'name', 'bonus_rate', 'issuer'],
+  properties: { slug, name: text, bonus_rate: { type: 'number', minimum: 0 }, issuer: text },
+} as const;
+
+/** Spec §2.1: the static MCC record. */
+export const mccRecord = {
+  $id: 'mcc-record',
+  title: 'MCC record',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'description', 'category_group', 'merchant_count', 'top_cards', 'service_url', 'last_updated'],
+  properties: {
+    code: mccCode,
+    description: text,
+    category_group: { type: 'string', pattern: '^[a-z][a-z ,&-]*$' },
+    merchant_count: { type: 'integer', minimum: 0 },
+    top_cards: { type: 'array', maxItems: 5, items: topCard },
+    service_url: url,
+    last_updated: isoDate,
+  },
+} as const;
+
+/** Spec §2.2: the static merchant record (its top card carries `rate`, not `bonus_rate`). */
+export const merchantRecord = {
+  $id: 'merchant-record',
+  title: 'Merchant record',
+  type: 'object',
+  additionalProperties: false,
+  required: ['slug', 'name', 'mcc_code', 'mcc_description', 'category_group', 'top_card', 'service_url', 'last_updated'],
+  properties: {
+    slug,
+    name: text,
+    mcc_code: mccCode,
+    mcc_description: text,
+    category_group: { type: 'string', pattern: '^[a-z][a-z ,&-]*$' },
+    top_card: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['slug', 'name', 'rate'],
+      properties: { slug, name: text, rate: { type: 'number', minimum: 0 } },
+    },
+    service_url: url,
+    last_updated: isoDate,
+  },
+} as const;
+
+/** Spec §2.3: one entry of the search index; `type` tells an MCC from a merchant. */
+export const searchEntry = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'code', 'name', 'category_group', 'path'],
+      properties: {
+        type: { const: 'mcc' },
+        code: mccCode,
+        name: text,
+        category_group: { type: 'string' },
+        path: { type: 'string', pattern: '^/api/mcc/[0-9]{4}\\.json$' },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'slug', 'name', 'mcc_code', 'rank', 'path'],
+      properties: {
+        type: { const: 'merchant' },
+        slug,
+        name: text,
+        mcc_code: mccCode,
+        rank: { type: 'integer', minimum: 1 },
+        path: { type: 'string', pattern: '^/api/merchant/[a-z0-9-]+\\.json$' },
+      },
+    },
+  ],
+} as const;
+
+/** Spec §2.3: the search index, a top-level array. */
+export const searchIndex = {
+  $id: 'search-index',
+  title: 'Search index',
+  type: 'array',
+  items: searchEntry,
+} as const;
+
+export type TopCard = FromSchema<typeof topCard>;
+export type MccRecord = FromSchema<typeof mccRecord>;
+export type MerchantRecord = FromSchema<typeof merchantRecord>;
+export type SearchEntry = FromSchema<typeof searchEntry>;
