@@ -48,8 +48,8 @@ export type CompileResult =
 
 /** Loads and validates the dataset only (what `cardrewards validate` runs). */
 export function checkDataset(sources: DatasetSources, displayDir: string): { dataset: Dataset; problems: Problem[] } {
-  const { dataset, problems } = loadDataset(sources, displayDir);
-  problems.push(...validateDataset(dataset, displayDir));
+  const { dataset, rejected, problems } = loadDataset(sources, displayDir);
+  problems.push(...validateDataset(dataset, displayDir, rejected));
   return { dataset, problems: sortProblems(problems) };
 }
 

@@ -37,8 +37,12 @@ export type DatasetSources = ReadonlyMap<string, string | undefined>;
 
 export interface LoadResult {
   readonly dataset: Dataset;
+  /** Rows that failed their schema, kept so references to them are not reported a second time. */
+  readonly rejected: RejectedRows;
   readonly problems: Problem[];
 }
+
+export type RejectedRows = ReadonlyMap<TableName, readonly Record<string, unknown>[]>;
 
 const validators = new Map<TableName, ValidateFunction>(tables.map((t) => [t.name, ajv.compile(t.schema)]));
 
@@ -46,6 +50,7 @@ const validators = new Map<TableName, ValidateFunction>(tables.map((t) => [t.nam
 export function loadDataset(sources: DatasetSources, displayDir: string): LoadResult {
   const problems: Problem[] = [];
   const dataset: Record<string, Located<unknown>[]> = {};
+  const rejected = new Map<TableName, Record<string, unknown>[]>();
   for (const table of tables) {
     const file = displayDir ? `${displayDir}/${table.file}` : table.file;
     const text = sources.get(table.file);
@@ -56,12 +61,16 @@ export function loadDataset(sources: DatasetSources, displayDir: string): LoadRe
       dataset[table.name] = [];
       continue;
     }
-    dataset[table.name] = loadTable(table, file, text, problems);
+    const tableRejected: Record<string, unknown>[] = [];
+    rejected.set(table.name, tableRejected);
+    dataset[table.name] = loadTable(table, file, text, problems, tableRejected);
   }
-  return { dataset: dataset as unknown as Dataset, problems };
+  return { dataset: dataset as unknown as Dataset, rejected, problems };
 }
 
-function loadTable(table: TableDefinition, file: string, text: string, problems: Problem[]): Located<unknown>[] {
+function loadTable(
+  table: TableDefinition, file: string, text: string, problems: Problem[], rejected: Record<string, unknown>[],
+): Located<unknown>[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
@@ -93,6 +102,7 @@ function loadTable(table: TableDefinition, file: string, text: string, problems:
     const row = coerceRow(table, columns, record);
     if (!validate(row)) {
       for (const error of validate.errors ?? []) problems.push(rowProblem(table, file, line, columns, row, error));
+      rejected.push(row);
       continue;
     }
     rows.push({ row, line });
@@ -154,10 +164,10 @@ function countNewlines(record: string[]): number {
 function rowProblem(
   table: TableDefinition, file: string, line: number, columns: string[], row: Record<string, unknown>, error: ErrorObject,
 ): Problem {
-  const name = error.instancePath.split('/')[1] ?? '';
+  const [, name = '', item] = error.instancePath.split('/');
   const column = columns.indexOf(name) + 1;
   const schema = (error.parentSchema ?? {}) as { description?: string };
-  const value = row[name];
+  const value = item === undefined ? row[name] : (row[name] as unknown[])[Number(item)];
   const got = Array.isArray(value) ? JSON.stringify(value.join(';')) : value === null ? 'an empty field' : JSON.stringify(value);
   const expected = describeExpectation(error, schema.description);
   return { code: 'invalid_value', file, line, column, message: `${name || table.file}: expected ${expected}, got ${got}` };

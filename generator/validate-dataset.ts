@@ -2,12 +2,12 @@
  * Checks that span rows and tables: unique keys, references that resolve, and the rules a
  * single row's schema cannot state (a cap needs a period, a date range runs forwards, …).
  */
-import type { Dataset, Located } from './load-dataset.ts';
+import type { Dataset, Located, RejectedRows } from './load-dataset.ts';
 import type { Problem } from './problems.ts';
 import { tables, type TableDefinition } from './tables.ts';
 
 /** All cross-row problems of a loaded dataset; `displayDir` prefixes file names. */
-export function validateDataset(dataset: Dataset, displayDir: string): Problem[] {
+export function validateDataset(dataset: Dataset, displayDir: string, rejected: RejectedRows = new Map()): Problem[] {
   const problems: Problem[] = [];
   const fileOf = (table: TableDefinition) => (displayDir ? `${displayDir}/${table.file}` : table.file);
   const rowsOf = (table: TableDefinition) => dataset[table.name] as readonly Located<Record<string, unknown>>[];
@@ -20,13 +20,14 @@ export function validateDataset(dataset: Dataset, displayDir: string): Problem[]
     for (const reference of table.references ?? []) {
       const target = tables.find((t) => t.name === reference.table);
       if (!target) throw new Error(`table ${table.name} references unknown table ${reference.table}`);
-      const known = new Set(rowsOf(target).map(({ row }) => row[reference.key]));
+      // Rows rejected by their schema were reported already; references to them are not new problems.
+      const known = new Set([...rowsOf(target).map(({ row }) => row[reference.key]), ...(rejected.get(target.name) ?? []).map((row) => row[reference.key])]);
       for (const { row, line } of rowsOf(table)) {
         const value = row[reference.column];
         if (value === null || value === undefined || known.has(value)) continue;
         problems.push({
           code: 'unknown_reference', file, line, column: columnOf(reference.column),
-          message: `${reference.column}: unknown ${target.file.replace('.csv', '')} ${JSON.stringify(value)}, expected a ${reference.key} from ${target.file}`,
+          message: `${reference.column}: unknown ${reference.column} ${JSON.stringify(value)}, expected a ${reference.key} from ${target.file}`,
         });
       }
     }

@@ -10,5 +10,5 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 ajv.addFormat('date', { type: 'string', validate: isIsoDate });

@@ -1,0 +1,39 @@
+/** Runs the real `cardrewards` CLI as a process, as a user or CI would. */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const FIXTURE = join(ROOT, 'test/fixtures/mini');
+
+export interface RunResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `cardrewards ARGS…` with the repository as working directory and CI set (no progress output). */
+export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(ROOT, 'bin/cardrewards.js'), ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Every file below `dir` (following the top link) → its bytes' SHA-256. */
+export function hashTree(dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hashes.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return hashes;
+}

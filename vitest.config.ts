@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // The CLI and gateway tests start processes and servers; two cores are all CI has.
+    maxWorkers: 2,
+  },
+});
