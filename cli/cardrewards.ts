@@ -18,7 +18,9 @@ export const DEFAULT_BASE_URL = 'http://localhost:8787';
 const program = new Command()
   .name('cardrewards')
   .description('Compile the credit card rewards dataset into static and precomputed JSON, and serve it.')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors exit 2, apart from dataset problems (1); set before the subcommands so they inherit it.
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
 
 const datasetOption = () => new Option('--dataset <dir>', 'folder holding the dataset CSV files').default('dataset');
 
@@ -72,10 +74,6 @@ function parseDate(value: string): string {
   if (!isIsoDate(value)) throw new InvalidArgumentError('expected a date as YYYY-MM-DD');
   return value;
 }
-
-program.exitOverride((error) => {
-  process.exit(error.exitCode === 0 ? 0 : 2);
-});
 
 try {
   await program.parseAsync(process.argv);

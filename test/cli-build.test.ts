@@ -1,0 +1,134 @@
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURE, ROOT, hashTree, runCli } from './helpers/cli.ts';
+
+const EXPECTED = join(ROOT, 'test/fixtures/mini.expected');
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const build = (out: string, ...extra: string[]) =>
+  runCli(['build', '--dataset', FIXTURE, '--out', out, '--base-url', 'https://rewards.example.test', ...extra]);
+
+describe('cardrewards build (golden)', () => {
+  it('writes exactly the expected tree for the fixture', async () => {
+    const out = join(work, 'golden');
+    const result = await build(out);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^built .*golden \(build [0-9a-f]{16}\): 18 files, 18 written, 0 unchanged, 0 removed, in [\d.]+ s\n$/);
+    if (process.env['UPDATE_GOLDEN']) {
+      rmSync(EXPECTED, { recursive: true, force: true });
+      cpSync(out, EXPECTED, { recursive: true, dereference: true });
+    }
+    const actual = hashTree(out);
+    const expected = hashTree(EXPECTED);
+    expect([...actual.keys()]).toEqual([...expected.keys()]);
+    for (const path of expected.keys()) {
+      expect(readFileSync(join(out, path), 'utf8'), path).toBe(readFileSync(join(EXPECTED, path), 'utf8'));
+    }
+  });
+
+  it('prints help that names the options', async () => {
+    const result = await runCli(['build', '--help']);
+    expect(result.code).toBe(0);
+    for (const option of ['--dataset', '--out', '--base-url', '--date']) expect(result.stdout).toContain(option);
+  });
+
+  it('refuses a bad option value with a usage error', async () => {
+    const result = await runCli(['build', '--date', '2026-13-01']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected a date as YYYY-MM-DD');
+  });
+});
+
+describe('build properties', () => {
+  it('is deterministic: two builds into different trees are byte-identical', async () => {
+    const [a, b] = [join(work, 'det-a'), join(work, 'det-b')];
+    expect((await build(a)).code).toBe(0);
+    expect((await build(b)).code).toBe(0);
+    expect(hashTree(a)).toEqual(hashTree(b));
+    expect(readlinkSync(a).split('/').pop()).toBe(readlinkSync(b).split('/').pop());
+  });
+
+  it('is incremental: a rebuild with no data change writes no file and says so', async () => {
+    const out = join(work, 'incremental');
+    expect((await build(out)).code).toBe(0);
+    const manifest = join(out, 'manifest.json');
+    const before = statSync(manifest).mtimeMs;
+    const again = await build(out);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/is up to date \(build [0-9a-f]{16}\): 18 files, no file written/);
+    expect(statSync(manifest).mtimeMs).toBe(before);
+  });
+
+  it('rewrites only the files a change touches and keeps the rest as they were', async () => {
+    const out = join(work, 'partial');
+    expect((await build(out)).code).toBe(0);
+    const untouched = join(out, 'public/api/mcc/5812.json');
+    const inode = statSync(untouched).ino;
+    // A new day leaves the rotating gas rule out: 5541, the Shell record and the manifest change.
+    const result = await build(out, '--date', '2027-01-15');
+    expect(result.stdout).toMatch(/18 files, 3 written, 15 unchanged, 0 removed/);
+    expect(statSync(untouched).ino).toBe(inode);
+    expect(JSON.parse(readFileSync(join(out, 'public/api/mcc/5541.json'), 'utf8')).top_cards[0].slug).toBe('amex-blue-cash-preferred');
+  });
+
+  it('is atomic: the output is a link swapped in one rename, and a failed build keeps the old tree', async () => {
+    const out = join(work, 'atomic');
+    expect((await build(out)).code).toBe(0);
+    expect(lstatSync(out).isSymbolicLink()).toBe(true);
+    const before = hashTree(out);
+    const target = readlinkSync(out);
+
+    const broken = join(work, 'broken-dataset');
+    cpSync(FIXTURE, broken, { recursive: true });
+    writeFileSync(join(broken, 'cards.csv'), readFileSync(join(FIXTURE, 'cards.csv'), 'utf8').replace(',325,', ',$325,').replace('2026-11-10', '2026-11-31'));
+    const failed = await runCli(['build', '--dataset', broken, '--out', out]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`${broken}/cards.csv:3:7: annual_fee`);
+    expect(failed.stderr).toContain(`${broken}/cards.csv:8:17: as_of`);
+    expect(failed.stderr).toMatch(/2 problems in the dataset; .* left unchanged/);
+    expect(readlinkSync(out)).toBe(target);
+    expect(hashTree(out)).toEqual(before);
+  });
+
+  it('never shows a reader a mixed tree while builds swap', async () => {
+    const out = join(work, 'readers');
+    expect((await build(out)).code).toBe(0);
+    let building = true;
+    const builds = (async () => {
+      for (let i = 0; i < 6; i++) expect((await build(out, '--date', i % 2 ? '2027-01-15' : '2026-11-15')).code).toBe(0);
+      building = false;
+    })();
+    let reads = 0;
+    while (building) {
+      // Resolve the link once, as a server opening a tree would, then read that tree only.
+      let root: string;
+      try {
+        root = join(out, '..', readlinkSync(out));
+      } catch {
+        continue;
+      }
+      if (!existsSync(join(root, 'manifest.json'))) continue;
+      const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as { date: string };
+      const gas = JSON.parse(readFileSync(join(root, 'public/api/mcc/5541.json'), 'utf8')) as { top_cards: { slug: string }[] };
+      expect(gas.top_cards[0]?.slug).toBe(manifest.date === '2027-01-15' ? 'amex-blue-cash-preferred' : 'chase-freedom-flex');
+      reads++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await builds;
+    expect(reads).toBeGreaterThan(0);
+  });
+});
+
+describe('cardrewards validate', () => {
+  it('prints a summary for a valid dataset and writes nothing', async () => {
+    const result = await runCli(['validate', '--dataset', FIXTURE]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('7 cards (6 active)');
+    expect(result.stdout).toContain('active cards by issuer: amex 3, citi 2, chase 1');
+    expect(existsSync(join(ROOT, 'test/fixtures/mini/dist'))).toBe(false);
+  });
+});
