@@ -10,6 +10,7 @@ import { isIsoDate } from '../generator/internal/ajv.ts';
 import { exitCodeFor, formatProblem, type Problem } from '../generator/problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { summarizeDataset } from '../generator/summary.ts';
+import { registerGatewayCommands } from '../gateway/commands.ts';
 import { createProgress, isInteractive } from './progress.ts';
 
 /** Where `service_url` links point when neither `--base-url` nor CARDREWARDS_BASE_URL says: the local gateway. */
@@ -58,6 +59,8 @@ program
     for (const line of summarizeDataset(dataset)) console.log(line);
     console.log(`${options.dataset}: valid`);
   });
+
+registerGatewayCommands(program);
 
 function failWithProblems(problems: readonly Problem[], consequence: string): void {
   for (const problem of problems) console.error(formatProblem(problem));

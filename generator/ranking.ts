@@ -11,9 +11,28 @@ export interface Purchase {
   readonly merchant?: string;
 }
 
+/**
+ * Cents per point for a program without a published valuation: a floor (most programs redeem
+ * at or above it), used so such cards still rank, and always reported as `assumed`.
+ */
+export const ASSUMED_CENTS_PER_POINT = 1;
+
+/** A program's value per point and whether it comes from published valuations. */
+export interface Valuation {
+  readonly centsPerPoint: number;
+  readonly basis: 'published' | 'assumed';
+}
+
+/** The valuation of a card's program. */
+export function valuationOf(model: Model, card: CardRow): Valuation {
+  const cents = model.programs.get(card.program)?.cents_per_point ?? null;
+  return cents === null ? { centsPerPoint: ASSUMED_CENTS_PER_POINT, basis: 'assumed' } : { centsPerPoint: cents, basis: 'published' };
+}
+
 /** What one card earns on a purchase. */
 export interface Earning {
   readonly card: CardRow;
+  readonly valuation: Valuation;
   /** The card's own multiplier (points per dollar, or percent cash back). */
   readonly rate: number;
   /** `rate × cents_per_point`: US cents per dollar spent, rounded to 4 decimals. */
@@ -47,12 +66,13 @@ export function ruleIsValid(rule: CardRewardRow, date: string): boolean {
  * a booking through the issuer's travel portal do not apply to paying the merchant itself.
  */
 export function earningFor(model: Model, card: CardRow, purchase: Purchase): Earning {
-  const centsPerPoint = model.programs.get(card.program)?.cents_per_point ?? 1;
-  let best: Earning = { card, rate: card.base_rate, value: round4(card.base_rate * centsPerPoint), rule: null };
+  const valuation = valuationOf(model, card);
+  const { centsPerPoint } = valuation;
+  let best: Earning = { card, valuation, rate: card.base_rate, value: round4(card.base_rate * centsPerPoint), rule: null };
   for (const rule of model.rulesByCard.get(card.slug) ?? []) {
     if (rule.channel === 'portal' || !ruleIsValid(rule, model.date) || !ruleCovers(model, rule, card.issuer, purchase)) continue;
     if (rule.rate > best.rate || (rule.rate === best.rate && best.rule !== null && isPreferredRule(rule, best.rule))) {
-      best = { card, rate: rule.rate, value: round4(rule.rate * centsPerPoint), rule };
+      best = { card, valuation, rate: rule.rate, value: round4(rule.rate * centsPerPoint), rule };
     }
   }
   return best;

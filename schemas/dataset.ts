@@ -38,7 +38,7 @@ export const programRow = {
     name: text,
     kind: { enum: ['bank_points', 'airline_miles', 'hotel_points', 'cash_back'] },
     owner: text,
-    cents_per_point: { type: 'number', exclusiveMinimum: 0, maximum: 5, description: 'cents per point, above 0 and at most 5' },
+    cents_per_point: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 5, description: 'cents per point, above 0 and at most 5, or empty when no valuation is published' },
     valuation_source: text,
     ...sourced,
   },
