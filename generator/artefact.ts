@@ -1,13 +1,21 @@
 /** The contract between the derivations and the emitter: a document, where it goes, what shape it has. */
 import type { Model } from './model.ts';
 
-export interface OutputDocument {
+/** A JSON document, checked against its schema before it is written. */
+export interface JsonOutput {
   /** Path inside the output tree, `/`-separated, e.g. `public/api/mcc/5411.json`. */
   readonly path: string;
   readonly document: unknown;
-  /** The JSON Schema the document must satisfy before it is written. */
   readonly schema: object;
 }
+
+/** A file that is not JSON (the CSV export), written as given. */
+export interface RawOutput {
+  readonly path: string;
+  readonly bytes: Buffer;
+}
+
+export type OutputDocument = JsonOutput | RawOutput;
 
 /** One derived artefact: a function from the model to documents. */
 export interface Artefact {

@@ -9,7 +9,7 @@ import { artefacts as defaultArtefacts } from './artefacts.ts';
 import type { Artefact } from './artefact.ts';
 import { GeneratorError } from './errors.ts';
 import { ajv } from './internal/ajv.ts';
-import { latestDate } from './internal/dates.ts';
+import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
 import { loadDataset, type Dataset, type DatasetSources } from './load-dataset.ts';
 import { createModel, type Model } from './model.ts';
@@ -61,22 +61,17 @@ export function compile(sources: DatasetSources, options: CompileOptions, artefa
   const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date });
   const files = new Map<string, Buffer>();
   for (const artefact of artefacts) {
-    for (const { path, document, schema } of artefact.derive(model)) {
-      assertValid(validatorFor(schema), document, path);
-      if (files.has(path)) throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${path} (the second is ${artefact.name})`);
-      files.set(path, serialize(document));
+    for (const output of artefact.derive(model)) {
+      if (files.has(output.path)) throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact.name})`);
+      if ('bytes' in output) {
+        files.set(output.path, output.bytes);
+        continue;
+      }
+      assertValid(validatorFor(output.schema), output.document, output.path);
+      files.set(output.path, serialize(output.document));
     }
   }
   return { ok: true, output: finishTree(files, model), problems };
-}
-
-/** The dataset's date: the latest `as_of` of any row. */
-export function datasetDate(dataset: Dataset): string {
-  const dates: string[] = [];
-  for (const table of Object.values(dataset) as readonly { row: { as_of?: string } }[][]) {
-    for (const { row } of table) if (row.as_of) dates.push(row.as_of);
-  }
-  return latestDate(dates, '1970-01-01');
 }
 
 /** Canonical JSON: sorted keys, no insignificant white space, one final newline. */

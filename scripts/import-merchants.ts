@@ -118,18 +118,19 @@ function compareStrings(a: string, b: string): number {
 }
 
 /** Reduces a URL or host to its registrable domain, or '' when it is not one a merchant can own. */
-export function registrableDomain(urlOrHost: string): string {
+export function registrableDomain(urlOrHost: string, allowHosts = false): string {
   const trimmed = urlOrHost.trim().toLowerCase();
   if (trimmed === '') return '';
   const host = trimmed.includes('://') ? trimmed : `https://${trimmed}`;
   const domain = getDomain(host) ?? '';
-  return HOST_DOMAINS.has(domain) ? '' : domain;
+  return HOST_DOMAINS.has(domain) && !allowHosts ? '' : domain;
 }
 
-function uniqueDomains(values: string[]): string[] {
+/** Registrable domains, deduplicated; hosting platforms are dropped unless the domain was given by hand. */
+function uniqueDomains(values: string[], byHand = false): string[] {
   const out: string[] = [];
   for (const v of values) {
-    const d = registrableDomain(v);
+    const d = registrableDomain(v, byHand);
     if (d !== '' && !out.includes(d)) out.push(d);
   }
   return out;
@@ -170,11 +171,18 @@ function matchTagRule(rules: TagRule[], key: string, value: string, tags: Record
   return specific ?? candidates.find((r) => r.subKey === '');
 }
 
+function plainName(name: string): string {
+  return name.replace(/\s*\([^)]*\)\s*$/, '').trim().toLowerCase();
+}
+
+/** Country qualifiers NSI adds to tell a US brand from a same-named foreign one. */
+const US_QUALIFIER = /\s*\((USA|US|United States|North America)\)$/;
+
 /** NSI's display name (it disambiguates same-named brands); the English brand when the display name is not in Latin script. */
 function brandName(item: NsiItem): string {
   const english = item.tags['brand:en'] ?? item.tags['name:en'] ?? '';
   if (english !== '' && /[^\u0000-\u024f\u2019]/.test(item.displayName)) return english;
-  return item.displayName;
+  return item.displayName.replace(US_QUALIFIER, '');
 }
 
 function wikidataDomains(entry: WikidataEntry | undefined): string[] {
@@ -189,7 +197,7 @@ function wikidataDomains(entry: WikidataEntry | undefined): string[] {
   return [first, ...usSite];
 }
 
-interface NsiChoice { item: NsiItem; rule: TagRule; tag: string; presence: number }
+interface NsiChoice { item: NsiItem; rule: TagRule; tag: string; presence: number; labelMatch: boolean }
 
 /** Reads NSI brands operating in the US whose tag has an MCC, one merchant per Wikidata id. */
 export function importNsi(rules: TagRule[], wikidata: WikidataFile['wikidata']): Map<string, Merchant> {
@@ -214,7 +222,8 @@ export function importNsi(rules: TagRule[], wikidata: WikidataFile['wikidata']):
       if (presence === 2) nationalQids.add(qid);
       const rule = matchTagRule(rules, key, value, item.tags);
       if (presence === 0 || rule === undefined) continue;
-      const candidate: NsiChoice = { item, rule, tag: `${key}=${value}`, presence };
+      const labelMatch = plainName(item.displayName) === plainName(wikidata[qid]?.label ?? '');
+      const candidate: NsiChoice = { item, rule, tag: `${key}=${value}`, presence, labelMatch };
       const current = choices.get(qid);
       if (current === undefined || betterChoice(candidate, current)) choices.set(qid, candidate);
     }
@@ -247,8 +256,9 @@ function isDissolved(itemDissolutions: { date: string }[] | undefined, entry: Wi
   return dates.some((d) => d <= IMPORT_DATE);
 }
 
-/** Lower priority wins; then the item present in the whole US; then the tag and id, for a stable tie-break. */
+/** The item named like the brand's Wikidata label wins; then lower priority; then presence in the whole US; then tag and id. */
 function betterChoice(a: NsiChoice, b: NsiChoice): boolean {
+  if (a.labelMatch !== b.labelMatch) return a.labelMatch;
   if (a.rule.priority !== b.rule.priority) return a.rule.priority < b.rule.priority;
   if (a.presence !== b.presence) return a.presence > b.presence;
   if (a.tag !== b.tag) return a.tag < b.tag;
@@ -265,7 +275,7 @@ export function importMccList(nsiByQid: Map<string, Merchant>, wikidata: Wikidat
     const code = field(row, 'code');
     if (!mccCodes.has(code)) throw new Error(`mcc-list-names.csv: unknown MCC ${code}`);
     const qid = field(row, 'wikidata');
-    const tableDomains = uniqueDomains(field(row, 'domains').split(';'));
+    const tableDomains = uniqueDomains(field(row, 'domains').split(';'), true);
     const name = field(row, 'name');
     const nsiMerchant = qid !== '' ? nsiByQid.get(qid) : undefined;
     if (nsiMerchant !== undefined) {
@@ -307,7 +317,7 @@ export function importCurated(mccCodes: Set<string>): Merchant[] {
       if (!mccCodes.has(mcc)) throw new Error(`${file}: ${slug} has unknown MCC ${mcc}`);
       const hint = field(row, 'rank_hint');
       out.push({
-        slug, name: field(row, 'name'), mcc, domains: uniqueDomains(field(row, 'domains').split(';')),
+        slug, name: field(row, 'name'), mcc, domains: uniqueDomains(field(row, 'domains').split(';'), true),
         explicitDomains: true, source: 'curated', sourceRef: field(row, 'source_ref'),
         asOf: field(row, 'as_of') || IMPORT_DATE, rankHint: hint === '' ? undefined : Number(hint),
         tier: 0, itemCount: 0, areaCount: 0, siteCount: 0, slugSuffix: '',
@@ -376,7 +386,7 @@ function applyOverride(m: Merchant, name: string, value: string, mccCodes: Set<s
     case 'mcc':
       if (!mccCodes.has(value)) throw new Error(`override: unknown MCC ${value}`);
       m.mcc = value; break;
-    case 'domains': m.domains = uniqueDomains(value.split(';')); m.explicitDomains = true; break;
+    case 'domains': m.domains = uniqueDomains(value.split(';'), true); m.explicitDomains = true; break;
     case 'rank_hint': m.rankHint = Number(value); break;
     case 'exclude': m.slug = ''; break;
     default: throw new Error(`override: unknown field ${name}`);

@@ -1,0 +1,74 @@
+/**
+ * Turns a matched keyed route plus the query into one file of the tree (docs/manifest.md,
+ * "Keyed routes"). Every candidate path is looked up in the manifest's `files`; a path that is not
+ * a key there is never opened, which is what makes traversal impossible.
+ */
+import { HttpError } from './http-error.ts';
+import type { GatewayManifest, ManifestRoute, ParamKind, RouteVariant } from './manifest.ts';
+import { normaliseParam } from './normalise-param.ts';
+
+/** Picks the variant, normalises every parameter and returns the file key to serve. */
+export function resolveFile(manifest: GatewayManifest, route: ManifestRoute, pathParams: Readonly<Record<string, string>>, query: URLSearchParams): string {
+  const variants = route.variants ?? [];
+  checkQueryNames(route, variants, query);
+  const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
+  if (!variant) throw new HttpError(400, `${route.path} needs ${describeVariants(variants)}.`);
+
+  const values: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(pathParams)) values[name] = normaliseParam(kindOf(route.params, name), name, raw);
+  for (const [name, kind] of Object.entries(variant.query ?? {})) values[name] = normaliseParam(kind, name, query.get(name) ?? '');
+  for (const [name, kind] of Object.entries(variant.optional ?? {})) {
+    const raw = query.get(name);
+    if (raw !== null) values[name] = normaliseParam(kind, name, raw);
+    else if (kind === 'page') values[name] = '1';
+  }
+
+  const found = variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, render(variant.file, values));
+  if (found !== undefined) return found;
+  if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback)) return variant.fallback;
+  throw new HttpError(404, `No ${route.path} resource matches this request.`);
+}
+
+function checkQueryNames(route: ManifestRoute, variants: readonly RouteVariant[], query: URLSearchParams): void {
+  const allowed = new Set(variants.flatMap((variant) => [...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]));
+  const seen = new Set<string>();
+  for (const name of query.keys()) {
+    if (!allowed.has(name)) {
+      const list = allowed.size === 0 ? 'no query parameters' : `only ${[...allowed].sort().join(', ')}`;
+      throw new HttpError(400, `Unknown query parameter "${name}": ${route.path} takes ${list}.`);
+    }
+    if (seen.has(name)) throw new HttpError(400, `Query parameter "${name}" is given more than once.`);
+    seen.add(name);
+  }
+}
+
+function describeVariants(variants: readonly RouteVariant[]): string {
+  const forms = variants.map((variant) => Object.keys(variant.query ?? {}).map((name) => `${name}=`).join('&')).filter((form) => form.length > 0);
+  return forms.length === 0 ? 'no parameters' : `one of: ${forms.join(' | ')}`;
+}
+
+function kindOf(kinds: Readonly<Record<string, ParamKind>> | undefined, name: string): ParamKind {
+  return kinds?.[name] ?? 'slug';
+}
+
+/** Fills `{name}` placeholders; values are already normalised to safe characters. */
+function render(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? '');
+}
+
+function present(manifest: GatewayManifest, path: string): string | undefined {
+  return Object.hasOwn(manifest.files, path) ? path : undefined;
+}
+
+/** The host's file, else each parent domain's while at least two labels remain. */
+function lookupDomainSuffix(manifest: GatewayManifest, variant: RouteVariant, values: Record<string, string>): string | undefined {
+  const name = Object.entries({ ...variant.query, ...variant.optional }).find(([, kind]) => kind === 'domain')?.[0];
+  if (name === undefined) return present(manifest, render(variant.file, values));
+  let labels = (values[name] ?? '').split('.');
+  while (labels.length >= 2) {
+    const found = present(manifest, render(variant.file, { ...values, [name]: labels.join('.') }));
+    if (found !== undefined) return found;
+    labels = labels.slice(1);
+  }
+  return undefined;
+}

@@ -1,0 +1,170 @@
+/**
+ * The Redis adapter of `Store`; the only file that knows ioredis. Keys are hashes
+ * `cr:key:{<hash>}` plus a set `cr:keys` listing them; counters are `cr:{<hash>}:d:<day>` and
+ * `cr:{<hash>}:m:<month>` (the hash tag keeps both in one Redis Cluster slot for the script).
+ *
+ * Outages: the offline queue is off and timeouts are short, so a command fails at once while
+ * Redis is unreachable instead of queueing; ioredis reconnects by itself. The quota script runs by
+ * EVALSHA and falls back to EVAL on NOSCRIPT, which is what a restarted Redis answers.
+ */
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Tier } from '../manifest.ts';
+import { periodsOf } from '../periods.ts';
+import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Store } from '../store.ts';
+
+/**
+ * Refuses when either limit is reached (a refused call is not counted), else INCRs both counters
+ * and sets their expiry to the end of their window. ARGV: daily limit, monthly limit (-1 =
+ * unlimited), day end, month end (Unix seconds). Returns {allowed, day, month}.
+ */
+const INCREMENT_SCRIPT = normaliseScript(`
+  local day = tonumber(redis.call('GET', KEYS[1]) or '0')
+  local month = tonumber(redis.call('GET', KEYS[2]) or '0')
+  local dailyLimit = tonumber(ARGV[1])
+  local monthlyLimit = tonumber(ARGV[2])
+  if (dailyLimit >= 0 and day >= dailyLimit) or (monthlyLimit >= 0 and month >= monthlyLimit) then
+    return {0, day, month}
+  end
+  day = redis.call('INCR', KEYS[1])
+  month = redis.call('INCR', KEYS[2])
+  redis.call('EXPIREAT', KEYS[1], ARGV[3])
+  redis.call('EXPIREAT', KEYS[2], ARGV[4])
+  return {1, day, month}
+`);
+const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
+
+/** Collapses white space so the script's SHA does not depend on indentation (the script has no comments). */
+function normaliseScript(script: string): string {
+  return script.replace(/\s+/g, ' ').trim();
+}
+
+export interface RedisStoreOptions {
+  readonly url: string;
+  /** Milliseconds to wait for a connection and for each command. */
+  readonly connectTimeoutMs?: number;
+  readonly commandTimeoutMs?: number;
+  /** Called on connection state changes, for logs. */
+  readonly onStateChange?: (state: 'ready' | 'down', detail: string) => void;
+}
+
+/** Connects (waiting up to the connect timeout) and returns the store; a store whose Redis is down still works once Redis is back. */
+export async function createRedisStore(options: RedisStoreOptions): Promise<Store & { readonly connected: boolean }> {
+  const connectTimeout = options.connectTimeoutMs ?? 1000;
+  const redis = new Redis(options.url, {
+    enableOfflineQueue: false,
+    connectTimeout,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    maxRetriesPerRequest: 1,
+    // Reconnect forever, quickly at first, never more than a second apart.
+    retryStrategy: (times) => Math.min(times * 50, 1000),
+    lazyConnect: true,
+  });
+  let state: 'ready' | 'down' = 'down';
+  redis.on('ready', () => {
+    if (state !== 'ready') options.onStateChange?.('ready', 'connected');
+    state = 'ready';
+  });
+  redis.on('error', (error: Error) => {
+    if (state !== 'down') options.onStateChange?.('down', error.message);
+    state = 'down';
+  });
+  redis.on('close', () => {
+    if (state !== 'down') options.onStateChange?.('down', 'connection closed');
+    state = 'down';
+  });
+  await redis.connect().catch(() => undefined);
+
+  const run = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      throw new StoreUnavailableError(`Redis: ${(error as Error).message}`, { cause: error });
+    }
+  };
+
+  const recordKey = (hash: string) => `cr:key:{${hash}}`;
+  const counterKeys = (hash: string, now: Date) => {
+    const periods = periodsOf(now);
+    return { periods, day: `cr:{${hash}}:d:${periods.day}`, month: `cr:{${hash}}:m:${periods.month}` };
+  };
+
+  const evalIncrement = async (keys: [string, string], args: (string | number)[]): Promise<unknown> => {
+    try {
+      return await redis.evalsha(INCREMENT_SHA, 2, ...keys, ...args);
+    } catch (error) {
+      // A restarted (or flushed) Redis has lost its script cache: EVAL loads the script again.
+      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
+      return redis.eval(INCREMENT_SCRIPT, 2, ...keys, ...args);
+    }
+  };
+
+  return {
+    kind: 'redis',
+    location: maskUrl(options.url),
+    get connected() {
+      return redis.status === 'ready';
+    },
+    lookupKey: (hash) => run(async () => {
+      const fields = await redis.hgetall(recordKey(hash));
+      return fields['hash'] === undefined ? undefined : toRecord(fields);
+    }),
+    saveKey: (record) => run(async () => {
+      await redis.multi().hset(recordKey(record.hash), { ...record }).sadd('cr:keys', record.hash).exec();
+    }),
+    listKeys: () => run(async () => {
+      const hashes = await redis.smembers('cr:keys');
+      const pipeline = redis.pipeline();
+      for (const hash of hashes) pipeline.hgetall(recordKey(hash));
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([, fields]) => fields as Record<string, string>).filter((fields) => fields['hash'] !== undefined).map(toRecord);
+    }),
+    revoke: (hash) => run(async () => {
+      if ((await redis.exists(recordKey(hash))) === 0) return false;
+      await redis.hset(recordKey(hash), 'status', 'revoked');
+      return true;
+    }),
+    increment: (hash, limits, now) => run(async (): Promise<IncrementResult> => {
+      const { periods, day, month } = counterKeys(hash, now);
+      const reply = (await evalIncrement([day, month], [limitArg(limits.daily), limitArg(limits.monthly), periods.dayEnd, periods.monthEnd])) as number[];
+      return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
+    }),
+    usage: (hash, now) => run(async (): Promise<Counts> => {
+      const { day, month } = counterKeys(hash, now);
+      const [dayCount, monthCount] = await redis.mget(day, month);
+      return { day: Number(dayCount ?? 0), month: Number(monthCount ?? 0) };
+    }),
+    ping: () => run(async () => {
+      await redis.ping();
+    }),
+    async close() {
+      redis.disconnect(false);
+    },
+  };
+}
+
+function limitArg(limit: number | null): number {
+  return limit === null ? -1 : limit;
+}
+
+function toRecord(fields: Record<string, string>): KeyRecord {
+  return {
+    hash: fields['hash'] ?? '',
+    tier: (fields['tier'] ?? 'free') as Tier,
+    name: fields['name'] ?? '',
+    status: fields['status'] === 'active' ? 'active' : 'revoked',
+    created: fields['created'] ?? '',
+  };
+}
+
+/** The URL with any password replaced, safe to print and log. */
+export function maskUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    if (parsed.username && !parsed.password) parsed.username = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

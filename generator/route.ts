@@ -1,0 +1,48 @@
+/**
+ * One definition per keyed route: its path, minimum tier, parameters, how a request maps to a
+ * file, the response schema, and the function that writes those files. The manifest, the OpenAPI
+ * document and the files all derive from the list in routes/index.ts.
+ */
+import type { OutputDocument } from './artefact.ts';
+import type { Model } from './model.ts';
+
+export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** How the gateway normalises a parameter (docs/manifest.md). */
+export type ParamKind = 'slug' | 'mcc' | 'page' | 'domain';
+
+export interface Variant {
+  /** Required query parameters. */
+  readonly query: Readonly<Record<string, ParamKind>>;
+  readonly optional: Readonly<Record<string, ParamKind>>;
+  /** File path template; `{name}` is a path or query parameter. */
+  readonly file: string;
+  readonly lookup?: 'domain-suffix';
+  readonly fallback?: string;
+}
+
+export interface RouteDefinition {
+  readonly id: string;
+  readonly path: string;
+  readonly tier: Tier;
+  readonly summary: string;
+  readonly description?: string;
+  readonly params: Readonly<Record<string, ParamKind>>;
+  readonly variants: readonly Variant[];
+  /** Response schema, and the name it has in the OpenAPI components. */
+  readonly schema: object;
+  readonly schemaName: string;
+  /** Answered by the gateway itself (the caller's own counters). */
+  readonly dynamic?: 'usage';
+  readonly contentType?: string;
+  readonly derive?: (model: Model) => Iterable<OutputDocument>;
+}
+
+/** A path parameter or query parameter description for the docs. */
+export const PARAM_DESCRIPTIONS: Readonly<Record<ParamKind, string>> = {
+  slug: 'a lower-case slug, e.g. chase-sapphire-preferred',
+  mcc: 'a merchant category code, four digits (leading zeros may be omitted)',
+  page: 'page number, from 1 (100 items a page)',
+  domain: 'a host name such as www.amazon.com; www., the port and case are ignored, and parent domains are tried',
+};
