@@ -4,7 +4,8 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { compile, checkDataset } from '../generator/compile.ts';
-import { emitTree } from '../generator/emit-tree.ts';
+import { emitTree, liveInputs } from '../generator/emit-tree.ts';
+import { inputsDigest } from '../generator/inputs-digest.ts';
 import { GeneratorError } from '../generator/errors.ts';
 import { isIsoDate } from '../generator/internal/ajv.ts';
 import { exitCodeFor, formatProblem, type Problem } from '../generator/problems.ts';
@@ -37,10 +38,16 @@ program
     const progress = createProgress(isInteractive());
     const started = performance.now();
     const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
+    const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
+    if (liveInputs(options.out) === inputs) {
+      // Same dataset, options and generator as the live build: its tree is this build's tree.
+      console.log(`${options.out} is up to date (inputs unchanged): no file written, in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+      return;
+    }
     const result = progress.step('validating and deriving', () => compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }));
     if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
     const { output } = result;
-    const emitted = progress.step(`writing ${options.out}`, () => emitTree(options.out, output));
+    const emitted = progress.step(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const counts = `${output.files.size + 1} files`;
     console.log(emitted.changed

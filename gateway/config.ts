@@ -176,7 +176,7 @@ export function formatConfig(config: GatewayConfig): string[] {
     `listen       ${config.host}:${config.port}`,
     `dist         ${config.distDir}`,
     `store        ${config.redisUrl === undefined ? `embedded (${config.stateFile})` : `redis (${maskUrl(config.redisUrl)})`}`,
-    `origin       ${config.originUrl ?? '(none: files are read from dist)'}`,
+    `origin       ${config.originUrl === undefined ? '(none: files are read from dist)' : maskUrl(config.originUrl)}`,
     `limits       ${TIERS.map((tier) => `${tier} ${limit(config.limits[tier].monthly)}/month ${limit(config.limits[tier].daily)}/day`).join(', ')}`,
     `fail mode    ${config.failMode}`,
     `file cache   ${Math.round(config.cacheBytes / 1024 / 1024)} MB`,

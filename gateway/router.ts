@@ -2,7 +2,7 @@
  * Matches a normalised path against the manifest's keyed routes. Literal segments beat
  * parameters, so `/api/cards/{id}` never shadows a literal sibling such as `/api/cards/top`.
  */
-import type { GatewayManifest, ManifestRoute } from './manifest.ts';
+import type { GatewayManifest, ManifestRoute, ParamKind } from './manifest.ts';
 
 export interface RouteMatch {
   readonly route: ManifestRoute;
@@ -12,6 +12,14 @@ export interface RouteMatch {
 
 export interface Router {
   match(segments: readonly string[]): RouteMatch | undefined;
+}
+
+/**
+ * Only a domain may contain a dot: `/api/mcc/0000.json` is a missing static file (404), not an
+ * MCC route with a malformed code. Other malformed values still match and get a 400 naming them.
+ */
+function fitsKind(kind: ParamKind | undefined, segment: string): boolean {
+  return kind === 'domain' || !segment.includes('.');
 }
 
 type Part = { readonly literal: string } | { readonly param: string };
@@ -43,7 +51,7 @@ export function createRouter(manifest: GatewayManifest): Router {
           const part = parts[i] as Part;
           const segment = segments[i] as string;
           if ('literal' in part) ok = part.literal === segment;
-          else if (segment.length === 0) ok = false;
+          else if (segment.length === 0 || !fitsKind(route.params?.[part.param], segment)) ok = false;
           else params[part.param] = segment;
         }
         if (ok) return { route, params };

@@ -3,5 +3,7 @@ import type { Artefact } from './artefact.ts';
 import { mccRecords } from './artefacts/mcc-records.ts';
 import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';
+import { openApi } from './artefacts/openapi.ts';
+import { keyedResponses } from './routes/index.ts';
 
-export const artefacts: readonly Artefact[] = [mccRecords, merchantRecords, searchIndex];
+export const artefacts: readonly Artefact[] = [mccRecords, merchantRecords, searchIndex, keyedResponses, openApi];

@@ -29,7 +29,14 @@ export interface FileEntry {
   /** Strong ETag: a quoted content hash. */
   readonly etag: string;
   readonly type: string;
+  /** Precompressed siblings written beside the file (`<path>.br`, `<path>.gz`). */
+  readonly encodings?: readonly Encoding[];
 }
+
+export type Encoding = 'br' | 'gzip';
+
+/** Files at least this large get precompressed siblings; below it compression saves too little to be worth a file. */
+export const COMPRESS_MIN_BYTES = 4096;
 
 export interface BuildOutput {
   /** Every file of the tree but the manifest, sorted by path. */
@@ -97,9 +104,11 @@ function finishTree(unsorted: Map<string, Buffer>, model: Model): BuildOutput {
   const entries = new Map<string, FileEntry>();
   const tree = createHash('sha256');
   for (const [path, bytes] of files) {
-    const entry = { size: bytes.length, etag: etagOf(bytes), type: contentTypeOf(path) };
+    const type = contentTypeOf(path);
+    const compressible = bytes.length >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/'));
+    const entry: FileEntry = { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] as const } : {}) };
     entries.set(path, entry);
-    tree.update(`${path}\u0000${entry.etag}\n`);
+    tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
   }
   const buildId = tree.digest('hex').slice(0, 16);
   return { files, entries, buildId, model, manifest: serialize(createManifest(buildId, model.date, entries)) };

@@ -12,6 +12,7 @@ import {
   symlinkSync, writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BuildOutput } from './compile.ts';
 import { GeneratorError } from './errors.ts';
 import { MANIFEST_PATH, type Manifest } from './manifest.ts';
@@ -27,16 +28,38 @@ export interface EmitResult {
   readonly buildDir: string;
 }
 
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/** Deterministic compression: fixed levels, and gzip's header carries no time or name. */
+export function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : gzipSync(bytes, { level: 6 });
+}
+
 /** How many finished builds to keep, the live one included (the previous one allows a rollback). */
 const KEEP_BUILDS = 2;
 
+/** Name of the file, beside manifest.json, that records the inputs digest of a build (not part of the tree). */
+export const INPUTS_FILE = '.inputs';
+
+/** The inputs digest the live build at `outDir` was made from, if any. */
+export function liveInputs(outDir: string): string | undefined {
+  try {
+    return readFileSync(join(resolve(outDir), INPUTS_FILE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Writes `output` to `outDir` (see the module comment); the old tree stays live until the swap. */
-export function emitTree(outDir: string, output: BuildOutput): EmitResult {
+export function emitTree(outDir: string, output: BuildOutput, inputs?: string): EmitResult {
   const out = resolve(outDir);
   const buildsDir = `${out}.builds`;
   const target = join(buildsDir, output.buildId);
   const live = liveBuild(out);
   if (live !== undefined && live === target && existsSync(join(target, MANIFEST_PATH))) {
+    if (inputs !== undefined) writeFileSync(join(target, INPUTS_FILE), `${inputs}\n`);
     return { changed: false, written: 0, reused: 0, removed: 0, buildDir: target };
   }
 
@@ -55,14 +78,19 @@ export function emitTree(outDir: string, output: BuildOutput): EmitResult {
         mkdirSync(folder, { recursive: true });
         made.add(folder);
       }
-      if (live !== undefined && previous?.files[path]?.etag === output.entries.get(path)?.etag && tryLink(join(live, path), destination)) {
+      const entry = output.entries.get(path);
+      const siblings = (entry?.encodings ?? []).map((encoding) => `${path}${SUFFIX[encoding]}`);
+      const unchanged = live !== undefined && previous?.files[path]?.etag === entry?.etag && (previous?.files[path]?.encodings?.length ?? 0) === siblings.length;
+      if (unchanged && [path, ...siblings].every((file) => tryLink(join(live, file), join(temporary, file)))) {
         reused++;
       } else {
         writeFileSync(destination, bytes);
+        for (const encoding of entry?.encodings ?? []) writeFileSync(`${destination}${SUFFIX[encoding]}`, compress(bytes, encoding));
         written++;
       }
     }
     writeFileSync(join(temporary, MANIFEST_PATH), output.manifest);
+    if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
     rmSync(target, { recursive: true, force: true });
     renameSync(temporary, target);

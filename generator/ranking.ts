@@ -90,7 +90,21 @@ export function compareEarnings(a: Earning, b: Earning): number {
   return b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
 }
 
-/** Every active card ranked for a purchase, best first. */
+const rankingCache = new WeakMap<Model, Map<string, readonly Earning[]>>();
+
+/**
+ * Every active card ranked for a purchase, best first. Merchants without merchant-scoped
+ * categories rank exactly as their MCC does, so rankings are cached by MCC and those categories.
+ */
 export function rankCards(model: Model, purchase: Purchase): Earning[] {
-  return model.activeCards.map((card) => earningFor(model, card, purchase)).sort(compareEarnings);
+  let cache = rankingCache.get(model);
+  if (!cache) rankingCache.set(model, (cache = new Map()));
+  const scoped = purchase.merchant === undefined ? undefined : model.merchantCategories.get(purchase.merchant);
+  const key = scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc;
+  let ranking = cache.get(key);
+  if (!ranking) {
+    ranking = model.activeCards.map((card) => earningFor(model, card, purchase)).sort(compareEarnings);
+    cache.set(key, ranking);
+  }
+  return [...ranking];
 }

@@ -23,19 +23,17 @@ export const cap = object(
   ['usd', 'period', 'rate_after'],
 );
 
-/** The rule that gave a card its rate in a ranking. */
+/** The rule that gave a card its rate in a ranking (its notes are in /api/cards/{id}/rewards). */
 export const appliedRule = object(
   {
     category: slug,
-    category_name: text,
     channel: { enum: ['any', 'direct', 'portal'] },
     selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'], description: 'chosen: the holder picks the category; auto: the card applies it to the top category each period' },
     cap: { oneOf: [cap, { type: 'null' }] },
     valid_from: nullableDate,
     valid_to: nullableDate,
-    note: nullableString,
   },
-  ['category', 'category_name', 'channel', 'selection', 'cap', 'valid_from', 'valid_to', 'note'],
+  ['category', 'channel', 'selection', 'cap', 'valid_from', 'valid_to'],
 );
 
 /** One card in a ranking, with why it earns what it earns. */
@@ -45,16 +43,13 @@ export const rankedCard = object(
     slug,
     name: text,
     issuer: slug,
-    issuer_name: text,
     rate: { type: 'number', minimum: 0, description: 'the card\'s own multiplier: points per dollar or percent cash back' },
-    value_cents: { type: 'number', minimum: 0, description: 'rate × cents per point: US cents back per dollar spent' },
-    program: slug,
-    cents_per_point: { type: 'number' },
+    value_cents: { type: 'number', minimum: 0, description: 'rate × cents per point of the card\'s program: US cents back per dollar spent' },
     valuation_basis: valuationBasis,
     annual_fee: { type: 'number' },
     rule: { oneOf: [appliedRule, { type: 'null' }] },
   },
-  ['rank', 'slug', 'name', 'issuer', 'issuer_name', 'rate', 'value_cents', 'program', 'cents_per_point', 'valuation_basis', 'annual_fee', 'rule'],
+  ['rank', 'slug', 'name', 'issuer', 'rate', 'value_cents', 'valuation_basis', 'annual_fee', 'rule'],
 );
 
 export const cardSummary = object(
@@ -288,9 +283,20 @@ export const change = object(
 
 export const snapshot = { type: 'object', description: 'every table of the dataset as arrays of rows', additionalProperties: { type: 'array' } } as const;
 
+const listSchemas = new Map<string, object>();
+
+/** Memoised by name, so every document of a route shares one schema object (and one compiled validator). */
+function named<T extends object>(name: string, build: () => T): T {
+  const known = listSchemas.get(name);
+  if (known) return known as T;
+  const schema = build();
+  listSchemas.set(name, schema);
+  return schema;
+}
+
 /** A page of a list endpoint; `next` and `prev` are request paths or null. */
 export function pageOf<T extends object>(item: T, name: string) {
-  return {
+  return named(name, () => ({
     title: name,
     type: 'object',
     additionalProperties: false,
@@ -304,15 +310,15 @@ export function pageOf<T extends object>(item: T, name: string) {
       next: { type: ['string', 'null'] },
       prev: { type: ['string', 'null'] },
     },
-  } as const;
+  } as const));
 }
 
 /** A complete (unpaged) list. */
 export function listOf<T extends object>(item: T, name: string) {
-  return {
+  return named(name, () => ({
     title: name, type: 'object', additionalProperties: false, required: ['data', 'total'],
     properties: { data: { type: 'array', items: item }, total: count },
-  } as const;
+  } as const));
 }
 
 export type RankedCard = FromSchema<typeof rankedCard>;

@@ -1,7 +1,7 @@
 /** MCC codes, their groups, and the bonus categories that cover them. */
 import type { RouteDefinition } from '../route.ts';
 import {
-  category, categoryCard, categoryCoverage, categoryDetail, categoryGroup, categoryMcc, listOf, mccDetail, mccSummary, merchantSummary, pageOf, rankedCard,
+  bestCard, category, categoryCard, categoryCoverage, categoryDetail, categoryGroup, categoryMcc, listOf, mccDetail, mccSummary, merchantSummary, pageOf,
 } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { byText, categoriesCovering, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
@@ -65,15 +65,10 @@ export const mccRoutes: readonly RouteDefinition[] = [
     },
   },
   {
-    id: 'mcc-cards', path: '/api/mcc/{code}/cards', tier: 'starter', schema: listOf(rankedCard, 'RankedCardList'), schemaName: 'RankedCardList',
-    summary: 'Every active card ranked for one MCC',
-    params: { code: 'mcc' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}/cards.json' }],
-    *derive(model) {
-      for (const mcc of model.mccs) {
-        const data = rankedCards(model, { mcc: mcc.code });
-        yield { path: `keyed/api/mcc/${mcc.code}/cards.json`, document: { data, total: data.length }, schema: listOf(rankedCard, 'RankedCardList') };
-      }
-    },
+    // The same ranking as /api/compute/best-card?mcc=CODE: one file serves both routes.
+    id: 'mcc-cards', path: '/api/mcc/{code}/cards', tier: 'starter', schema: bestCard, schemaName: 'BestCard',
+    summary: 'Every active card ranked for one MCC (the same answer as /api/compute/best-card?mcc=CODE)',
+    params: { code: 'mcc' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/compute/best-card/mcc/{code}.json' }],
   },
   {
     id: 'mcc-merchants', path: '/api/mcc/{code}/merchants', tier: 'starter', schema: merchantPage, schemaName: 'MerchantPage',

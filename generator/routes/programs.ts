@@ -208,7 +208,7 @@ export const programRoutes: readonly RouteDefinition[] = [
         const portalPercent = bestPortal.value_percent;
         const offerValue = bestOffer ? offerPercent(bestOffer, TRIPLE_STACK_SPEND_USD) : 0;
         const assumptions = [
-          `card: ${card!.name} earns ${card!.rate}x, valued at ${card!.cents_per_point} cents per point (${card!.valuation_basis})`,
+          `card: ${card!.name} earns ${card!.rate}x, worth ${card!.value_cents} cents per dollar (valuation ${card!.valuation_basis})`,
           `portal: ${bestPortal.portal_name} rate is ${bestPortal.basis} as of ${bestPortal.as_of}; portal rates change often`,
           bestOffer
             ? `offer: ${bestOffer.slug} is ${bestOffer.basis} as of ${bestOffer.as_of}; card-linked offers are targeted and must be added to the card; a $${TRIPLE_STACK_SPEND_USD} purchase is assumed`

@@ -18,26 +18,22 @@ function categoryName(model: Model, slug: string): string {
 }
 
 /** The rule that gave a card its rate, as responses show it. */
-export function appliedRuleOf(model: Model, rule: Rows.CardRewardRow): Keyed.AppliedRule {
-  return {
-    category: rule.category, category_name: categoryName(model, rule.category), channel: rule.channel, selection: rule.selection,
-    cap: capOf(rule), valid_from: rule.valid_from, valid_to: rule.valid_to, note: rule.note,
-  };
+export function appliedRuleOf(rule: Rows.CardRewardRow): Keyed.AppliedRule {
+  return { category: rule.category, channel: rule.channel, selection: rule.selection, cap: capOf(rule), valid_from: rule.valid_from, valid_to: rule.valid_to };
 }
 
 /** A card's place in a ranking. */
-export function rankedCardOf(model: Model, earning: Earning, rank: number): Keyed.RankedCard {
+export function rankedCardOf(earning: Earning, rank: number): Keyed.RankedCard {
   const { card } = earning;
   return {
-    rank, slug: card.slug, name: card.name, issuer: card.issuer, issuer_name: model.issuers.get(card.issuer)?.name ?? card.issuer,
-    rate: earning.rate, value_cents: earning.value, program: card.program, cents_per_point: earning.valuation.centsPerPoint,
-    valuation_basis: earning.valuation.basis, annual_fee: card.annual_fee, rule: earning.rule ? appliedRuleOf(model, earning.rule) : null,
+    rank, slug: card.slug, name: card.name, issuer: card.issuer, rate: earning.rate, value_cents: earning.value,
+    valuation_basis: earning.valuation.basis, annual_fee: card.annual_fee, rule: earning.rule ? appliedRuleOf(earning.rule) : null,
   };
 }
 
 /** Every active card ranked for a purchase, as responses show them. */
 export function rankedCards(model: Model, purchase: Purchase, limit = Number.POSITIVE_INFINITY): Keyed.RankedCard[] {
-  return rankCards(model, purchase).slice(0, limit).map((earning, index) => rankedCardOf(model, earning, index + 1));
+  return rankCards(model, purchase).slice(0, limit).map((earning, index) => rankedCardOf(earning, index + 1));
 }
 
 /** Best cards for spending with no bonus category: base rates only. */
@@ -49,7 +45,7 @@ export function everydayCards(model: Model, limit: number): Keyed.RankedCard[] {
     })
     .sort((a, b) => b.value - a.value || a.card.annual_fee - b.card.annual_fee || byText(a.card.slug, b.card.slug))
     .slice(0, limit)
-    .map((earning, index) => rankedCardOf(model, earning, index + 1));
+    .map((earning, index) => rankedCardOf(earning, index + 1));
 }
 
 export function cardSummaryOf(model: Model, card: Rows.CardRow): Keyed.CardSummary {

@@ -1,0 +1,102 @@
+/**
+ * The build the gateway serves. `dist` is a link the generator swaps atomically to
+ * `dist.builds/<id>`; the gateway resolves it once per check, loads that folder's manifest and
+ * reads every file from that same folder, so a request never mixes two builds. The link is
+ * re-checked every `intervalMs` (a realpath and a stat), and a new build is picked up without a
+ * restart; a build whose manifest cannot be loaded is logged and the previous one kept.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { GatewayError } from './errors.ts';
+import { parseManifest, type GatewayManifest } from './manifest.ts';
+import { createRouter, type Router } from './router.ts';
+
+export interface Build {
+  /** The resolved build folder: files are read from here only. */
+  readonly root: string;
+  readonly manifest: GatewayManifest;
+  readonly router: Router;
+}
+
+export interface BuildSource {
+  /** The current build, or undefined when none could be loaded yet. */
+  current(): Build | undefined;
+  /** Re-checks the link (or the origin's manifest) now; resolves true when a new build was loaded. */
+  check(): Promise<boolean>;
+  close(): void;
+}
+
+export interface BuildSourceOptions {
+  readonly distDir: string;
+  readonly intervalMs: number;
+  readonly onLoad?: (build: Build) => void;
+  readonly onError?: (error: GatewayError) => void;
+}
+
+/** Loads the build `distDir` shows now and keeps following the link. */
+export function createBuildSource(options: BuildSourceOptions): BuildSource {
+  let build: Build | undefined;
+  let seen = '';
+  const check = (): boolean => {
+    let root: string;
+    let stamp: string;
+    try {
+      root = realpathSync(options.distDir);
+      const stat = statSync(join(root, 'manifest.json'));
+      stamp = `${root}:${stat.ino}:${stat.mtimeMs}`;
+    } catch (error) {
+      if (seen !== 'missing') options.onError?.(new GatewayError('ERR_MANIFEST_READ', `no build at ${options.distDir}: ${(error as Error).message}`, { cause: error }));
+      seen = 'missing';
+      return false;
+    }
+    if (stamp === seen) return false;
+    seen = stamp;
+    try {
+      const manifest = parseManifest(readFileSync(join(root, 'manifest.json'), 'utf8'), join(root, 'manifest.json'));
+      build = { root, manifest, router: createRouter(manifest) };
+      options.onLoad?.(build);
+      return true;
+    } catch (error) {
+      options.onError?.(error instanceof GatewayError ? error : new GatewayError('ERR_MANIFEST_READ', `cannot load ${root}/manifest.json: ${(error as Error).message}`, { cause: error }));
+      return false;
+    }
+  };
+  check();
+  const timer = setInterval(check, options.intervalMs);
+  timer.unref();
+  return {
+    current: () => build,
+    check: async () => check(),
+    close: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Proxy mode: the manifest comes from the private origin (`<origin>/manifest.json`, revalidated by
+ * ETag every `intervalMs`), and `root` is the origin URL the files are proxied from.
+ */
+export async function createRemoteBuildSource(options: Omit<BuildSourceOptions, 'distDir'> & { readonly originUrl: string }): Promise<BuildSource> {
+  let build: Build | undefined;
+  let etag: string | undefined;
+  const url = `${options.originUrl}/manifest.json`;
+  const check = async (): Promise<boolean> => {
+    try {
+      const response = await fetch(url, { headers: etag === undefined ? {} : { 'If-None-Match': etag }, signal: AbortSignal.timeout(5000) });
+      if (response.status === 304) return false;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const manifest = parseManifest(await response.text(), url);
+      etag = response.headers.get('etag') ?? undefined;
+      if (build?.manifest.build === manifest.build) return false;
+      build = { root: options.originUrl, manifest, router: createRouter(manifest) };
+      options.onLoad?.(build);
+      return true;
+    } catch (error) {
+      options.onError?.(error instanceof GatewayError ? error : new GatewayError('ERR_MANIFEST_READ', `cannot load ${url}: ${(error as Error).message}`, { cause: error }));
+      return false;
+    }
+  };
+  await check();
+  const timer = setInterval(() => void check(), options.intervalMs);
+  timer.unref();
+  return { current: () => build, check, close: () => clearInterval(timer) };
+}

@@ -1,0 +1,17 @@
+/** Opens the store the configuration names: Redis when a URL is given, else the embedded state file. */
+import type { GatewayConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { Store } from './store.ts';
+import { createEmbeddedStore } from './stores/embedded-store.ts';
+import { createRedisStore } from './stores/redis-store.ts';
+
+export async function openStore(config: Pick<GatewayConfig, 'redisUrl' | 'stateFile'>, logger?: Logger): Promise<Store> {
+  if (config.redisUrl === undefined) return createEmbeddedStore({ file: config.stateFile });
+  return createRedisStore({
+    url: config.redisUrl,
+    onStateChange: (state, detail) => {
+      if (state === 'ready') logger?.info({ store: 'redis' }, 'redis connected');
+      else logger?.warn({ store: 'redis', detail }, 'redis unreachable; reconnecting');
+    },
+  });
+}

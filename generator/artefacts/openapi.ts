@@ -1,0 +1,133 @@
+/** `public/openapi.json`: the OpenAPI 3.1 document of every route, built from the catalogue and the schemas. */
+import type { Artefact } from '../artefact.ts';
+import { PARAM_DESCRIPTIONS, TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
+import { routes } from '../routes/index.ts';
+import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
+
+const PROBLEM = {
+  type: 'object',
+  description: 'RFC 9457 problem details',
+  required: ['type', 'title', 'status'],
+  properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
+};
+
+const problemResponse = (description: string, headers?: object) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const RATE_LIMIT_HEADERS = {
+  RateLimit: { description: 'remaining calls in the tightest window (IETF draft structured field)', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'the daily and monthly quotas of the key (IETF draft structured field)', schema: { type: 'string' } },
+};
+
+const PARAM_SCHEMAS: Readonly<Record<ParamKind, object>> = {
+  slug: { type: 'string', pattern: '^[A-Za-z0-9-]+$', maxLength: 100 },
+  mcc: { type: 'string', pattern: '^[0-9]{1,4}$' },
+  page: { type: 'integer', minimum: 1, default: 1 },
+  domain: { type: 'string', maxLength: 253 },
+};
+
+/** Strips `$id` (the component name is the identity) and copies the schema. */
+function component(schema: object): object {
+  const { $id: _id, ...rest } = schema as { $id?: string };
+  return rest;
+}
+
+function queryParameters(route: RouteDefinition) {
+  const names = new Map<string, { kind: ParamKind; required: boolean }>();
+  for (const variant of route.variants) {
+    for (const [name, kind] of Object.entries(variant.query)) names.set(name, { kind, required: route.variants.length === 1 });
+    for (const [name, kind] of Object.entries(variant.optional)) if (!names.has(name)) names.set(name, { kind, required: false });
+  }
+  const alternatives = route.variants.length > 1
+    ? ` Give at most one of: ${route.variants.map((v) => Object.keys(v.query).join('+') || '(none)').join(', ')}.`
+    : '';
+  return [...names].map(([name, { kind, required }]) => ({
+    name, in: 'query', required, description: PARAM_DESCRIPTIONS[kind] + alternatives, schema: PARAM_SCHEMAS[kind],
+  }));
+}
+
+function operation(route: RouteDefinition) {
+  const tierIndex = TIERS.indexOf(route.tier);
+  return {
+    operationId: route.id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+    summary: route.summary,
+    description: `${route.description ? `${route.description} ` : ''}Minimum tier: ${route.tier} (available to ${TIERS.slice(tierIndex).join(', ')}).`,
+    tags: [route.tier],
+    'x-min-tier': route.tier,
+    security: [{ ApiKey: [] }],
+    parameters: [
+      ...Object.entries(route.params).map(([name, kind]) => ({ name, in: 'path', required: true, description: PARAM_DESCRIPTIONS[kind], schema: PARAM_SCHEMAS[kind] })),
+      ...queryParameters(route),
+    ],
+    responses: {
+      200: {
+        description: 'OK',
+        headers: { ETag: { schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS },
+        content: { [route.contentType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${route.schemaName}` } } },
+      },
+      304: { description: 'Not modified (If-None-Match matched the ETag); not counted' },
+      400: problemResponse('A parameter is missing, unknown or malformed'),
+      401: problemResponse('X-API-Key is missing or invalid'),
+      403: problemResponse('The key\'s tier is below the route\'s minimum tier'),
+      404: problemResponse('No such card, code, slug or route'),
+      429: problemResponse('The daily or monthly call limit is reached', { 'Retry-After': { description: 'seconds until the window resets', schema: { type: 'integer' } } }),
+      503: problemResponse('The quota store is unreachable; retry later', { 'Retry-After': { schema: { type: 'integer' } } }),
+    },
+  };
+}
+
+function staticOperation(id: string, summary: string, schemaName: string, parameter?: { name: string; description: string }) {
+  return {
+    get: {
+      operationId: id, summary: `${summary} (static file: no key, no rate limit)`, tags: ['static'], security: [],
+      parameters: parameter ? [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: { type: 'string' } }] : [],
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } },
+        404: problemResponse('No such file'),
+      },
+    },
+  };
+}
+
+/** The OpenAPI document as a plain object. */
+export function openApiDocument(): object {
+  const paths: Record<string, object> = {
+    '/api/mcc/{code}.json': staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', { name: 'code', description: 'four-digit MCC' }),
+    '/api/merchant/{slug}.json': staticOperation('staticMerchant', 'One of the 1,540 most popular merchants with its top card', 'MerchantRecord', { name: 'slug', description: 'merchant slug' }),
+    '/api/search.json': staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
+  };
+  const schemas: Record<string, object> = {
+    Problem: PROBLEM, MccRecord: component(mccRecord), MerchantRecord: component(merchantRecord), SearchIndex: component(searchIndex),
+  };
+  for (const route of routes) {
+    paths[route.path] = { get: operation(route) };
+    schemas[route.schemaName] = component(route.schema);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'cardrewards API',
+      version: '1.0.0',
+      description: 'Credit card rewards data: static files without a key, and a keyed API in four tiers (free, starter, pro, enterprise). '
+        + 'Errors are RFC 9457 problem details. Lists page with ?page=N (100 items).',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'static', description: 'Static files: no key, no rate limit' },
+      ...TIERS.map((tier) => ({ name: tier, description: `Minimum tier: ${tier}` })),
+    ],
+    paths,
+    components: { schemas, securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+  };
+}
+
+export const openApi: Artefact = {
+  name: 'openapi',
+  *derive() {
+    yield { path: 'public/openapi.json', document: openApiDocument(), schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } } };
+  },
+};

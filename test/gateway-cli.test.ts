@@ -1,0 +1,153 @@
+/**
+ * The gateway's CLI as processes, as a user runs it: `keys create|list|revoke|usage` on the
+ * embedded store and on Redis, and `serve` starting on embedded defaults with a demo key whose
+ * printed curl line works, refusing invalid configuration with what is allowed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from './helpers/cli.ts';
+import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';
+import { get } from './helpers/http.ts';
+import { HAS_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-keys-'));
+let tree: TestTree;
+let redis: TestRedis | undefined;
+beforeAll(async () => {
+  tree = await createTestTree(work);
+  if (HAS_REDIS) redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const KEY = /^cr_[A-Za-z0-9_-]{43}$/;
+
+function keysSuite(name: string, storeArgs: () => string[]) {
+  it(`creates, lists, revokes keys and shows usage on the ${name} store`, async () => {
+    const created = await runCli(['keys', 'create', '--tier', 'starter', '--name', 'Acme Ltd', ...storeArgs()]);
+    expect(created.code, created.stderr).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(KEY);
+    const prefix = /hash ([0-9a-f]{12})/.exec(created.stderr)?.[1] as string;
+    expect(prefix).toHaveLength(12);
+
+    const list = await runCli(['keys', 'list', ...storeArgs()]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`${prefix}\\s+starter\\s+active\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\s+Acme Ltd`));
+    expect(list.stdout + list.stderr).not.toContain(key);
+
+    const usage = await runCli(['keys', 'usage', prefix, ...storeArgs()]);
+    expect(usage.stdout).toMatch(/day .*: 0 of 1000/);
+    expect(usage.stdout).toMatch(/month .*: 0 of 10000/);
+
+    expect((await runCli(['keys', 'revoke', prefix, ...storeArgs()])).stdout).toContain(`revoked ${prefix}`);
+    expect((await runCli(['keys', 'list', ...storeArgs()])).stdout).toMatch(new RegExp(`${prefix}\\s+starter\\s+revoked`));
+    const missing = await runCli(['keys', 'revoke', 'abcdef0123', ...storeArgs()]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no key');
+    expect((await runCli(['keys', 'revoke', 'xyz', ...storeArgs()])).code).toBe(2);
+    expect((await runCli(['keys', 'create', '--tier', 'gold', '--name', 'x', ...storeArgs()])).code).toBe(2);
+  });
+}
+
+describe('cardrewards keys', () => {
+  keysSuite('embedded', () => ['--state-file', join(work, 'keys.json')]);
+  it('stores only the hash in the state file', async () => {
+    const file = join(work, 'only-hash.json');
+    const key = (await runCli(['keys', 'create', '--tier', 'pro', '--name', 'n', '--state-file', file])).stdout.trim();
+    const state = readFileSync(file, 'utf8');
+    expect(state).not.toContain(key);
+    expect(state).toContain('"tier": "pro"');
+  });
+  describe.runIf(HAS_REDIS)('on redis', () => {
+    keysSuite('redis', () => ['--redis-url', (redis as TestRedis).url]);
+  });
+  it('fails with a clear message when Redis is unreachable', async () => {
+    const result = await runCli(['keys', 'list', '--redis-url', 'redis://127.0.0.1:1']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unreachable');
+  });
+});
+
+/** Starts `cardrewards serve` as a process and resolves once it listens, with its output so far. */
+function serve(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'serve', ...args], { cwd: work, env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 15_000);
+    child.stdout.on('data', () => {
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, listening, exited, output: () => output };
+}
+
+describe('cardrewards serve', () => {
+  it('starts on the embedded store, prints its configuration and a demo key whose curl works, and stops on SIGTERM', async () => {
+    const state = join(work, 'serve-state.json');
+    const server = serve(['--port', '0', '--dist', tree.out, '--state-file', state, '--log-level', 'warn'], { REDIS_URL: '' });
+    const url = await server.listening;
+    const output = server.output();
+    expect(output).toContain('using the embedded store');
+    expect(output).toMatch(/limits\s+free 1000\/month 100\/day, starter 10000\/month 1000\/day, pro 100000\/month 10000\/day, enterprise unlimited/);
+    const key = /(cr_[A-Za-z0-9_-]{43})/.exec(output)?.[1] as string;
+    expect(output).toContain(`curl -H "X-API-Key: ${key}"`);
+    const path = /curl .* http:\/\/[^/]+(\/\S+)/.exec(output)?.[1] as string;
+    const reply = await get(url, path, { headers: { 'X-API-Key': key } });
+    expect(reply.status).toBe(200);
+    // Keys made by another process while serving are seen at once.
+    const other = (await runCli(['keys', 'create', '--tier', 'free', '--name', 'later', '--state-file', state])).stdout.trim();
+    expect((await get(url, path, { headers: { 'X-API-Key': other } })).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // The counts were written on the way out: a restart loses none.
+    const usage = await runCli(['keys', 'usage', /hash ([0-9a-f]{12})/.exec(output)?.[1] as string, '--state-file', state]);
+    expect(usage.stdout).toMatch(/day .*: 1 of 10000/);
+    // Printed once for the user, never in a log line.
+    expect(server.output().split('\n').filter((line) => line.includes(key))).toHaveLength(2);
+    expect(server.output().split('\n').filter((line) => line.startsWith('{') && line.includes(key))).toEqual([]);
+  });
+
+  it('refuses invalid configuration with every problem and what is allowed, exit 2', async () => {
+    const result = await runCli(['serve', '--port', 'eighty', '--fail-mode', 'sometimes', '--limits', 'gold=5'], { CARDREWARDS_LOG_LEVEL: 'loud' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port (PORT) is "eighty"; allowed: an integer from 0 to 65535');
+    expect(result.stderr).toContain('--fail-mode (CARDREWARDS_FAIL_MODE) is "sometimes"; allowed: closed, open');
+    expect(result.stderr).toContain('allowed: tier=monthly[:daily]');
+    expect(result.stderr).toContain('--log-level (CARDREWARDS_LOG_LEVEL) is "loud"');
+  });
+
+  it('masks the Redis password when it prints the configuration', async () => {
+    if (!redis) return;
+    const server = serve(['--port', '0', '--dist', tree.out, '--log-level', 'silent'], { REDIS_URL: `redis://:hunter2@127.0.0.1:${redis.port}` });
+    const url = await server.listening;
+    expect(server.output()).toContain('redis (redis://:***@127.0.0.1');
+    expect(server.output()).not.toContain('hunter2');
+    expect(server.output()).not.toContain('demo key');
+    expect((await get(url, '/healthz')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('refuses to start without a build', async () => {
+    const result = await runCli(['serve', '--port', '0', '--dist', join(work, 'nothing'), '--state-file', join(work, 'x.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('run `cardrewards build` first');
+  });
+});

@@ -1,0 +1,134 @@
+/** The same conformance tests against both `Store` implementations: Redis (real server) and the embedded state file. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../gateway/api-keys.ts';
+import type { KeyRecord, Store } from '../gateway/store.ts';
+import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
+import { createRedisStore } from '../gateway/stores/redis-store.ts';
+import { HAS_REDIS, REQUIRE_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-store-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const record = (name: string, tier: KeyRecord['tier'] = 'free'): KeyRecord => ({
+  hash: hashKey(`cr_${name}`), tier, name, status: 'active', created: '2026-11-22T10:00:00.000Z',
+});
+const NOW = new Date('2026-11-22T23:59:30Z');
+const LIMITS = { daily: 3, monthly: 5 };
+
+it('has redis-server when CI is set (Redis tests must not be skipped in CI)', () => {
+  if (REQUIRE_REDIS) expect(HAS_REDIS, 'redis-server is not installed; .ci/run installs it').toBe(true);
+});
+
+function conformance(name: string, open: () => Promise<Store>) {
+  describe(`${name} store conformance`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(() => store.close());
+
+    it('saves, looks up, lists and revokes keys by hash', async () => {
+      const a = record(`${name}-a`, 'pro');
+      const b = record(`${name}-b`);
+      await store.saveKey(a);
+      await store.saveKey(b);
+      expect(await store.lookupKey(a.hash)).toEqual(a);
+      expect(await store.lookupKey(hashKey('cr_unknown'))).toBeUndefined();
+      const hashes = (await store.listKeys()).map((key) => key.hash);
+      expect(hashes).toEqual(expect.arrayContaining([a.hash, b.hash]));
+      expect(await store.revoke(a.hash)).toBe(true);
+      expect((await store.lookupKey(a.hash))?.status).toBe('revoked');
+      expect(await store.revoke(hashKey('cr_nobody'))).toBe(false);
+    });
+
+    it('counts day and month, refuses at either limit without counting, and reports resets', async () => {
+      const hash = hashKey(`cr_${name}-count`);
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await store.increment(hash, LIMITS, NOW));
+      expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+      expect(results[3]?.counts).toEqual({ day: 3, month: 3 });
+      expect(results[0]?.resetSeconds).toEqual({ day: 30, month: 8 * 86400 + 30 });
+      expect(await store.usage(hash, NOW)).toEqual({ day: 3, month: 3 });
+      // A new UTC day: the daily window resets, the month goes on to its limit of 5.
+      const tomorrow = new Date('2026-11-23T00:00:01Z');
+      const next = [];
+      for (let i = 0; i < 3; i++) next.push(await store.increment(hash, LIMITS, tomorrow));
+      expect(next.map((r) => [r.allowed, r.counts.day, r.counts.month])).toEqual([[true, 1, 4], [true, 2, 5], [false, 2, 5]]);
+      // A new month resets both.
+      expect((await store.increment(hash, LIMITS, new Date('2026-12-01T00:00:00Z'))).counts).toEqual({ day: 1, month: 1 });
+    });
+
+    it('never refuses an unlimited key and still counts it', async () => {
+      const hash = hashKey(`cr_${name}-unlimited`);
+      for (let i = 0; i < 20; i++) expect((await store.increment(hash, { daily: null, monthly: null }, NOW)).allowed).toBe(true);
+      expect(await store.usage(hash, NOW)).toEqual({ day: 20, month: 20 });
+    });
+
+    it('counts exactly under 500 concurrent increments', async () => {
+      const hash = hashKey(`cr_${name}-concurrent`);
+      const results = await Promise.all(Array.from({ length: 500 }, () => store.increment(hash, { daily: 137, monthly: 1000 }, NOW)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(137);
+      expect(await store.usage(hash, NOW)).toEqual({ day: 137, month: 137 });
+    });
+
+    it('answers ping', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}
+
+conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json'), flushDelayMs: 10 }));
+
+describe.runIf(HAS_REDIS)('redis', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(() => redis.stop());
+  conformance('redis', () => createRedisStore({ url: redis.url }));
+
+  it('sets the counters to expire at the end of their UTC day and month', async () => {
+    const store = await createRedisStore({ url: redis.url });
+    const hash = hashKey('cr_expiry');
+    await store.increment(hash, LIMITS, new Date());
+    const today = new Date().toISOString();
+    const dayTtl = Number((await redis.command('TTL', `cr:{${hash}}:d:${today.slice(0, 10)}`)).slice(1));
+    const monthTtl = Number((await redis.command('TTL', `cr:{${hash}}:m:${today.slice(0, 7)}`)).slice(1));
+    const secondsToMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    expect(Math.abs(dayTtl - secondsToMidnight)).toBeLessThan(3);
+    expect(monthTtl).toBeGreaterThanOrEqual(dayTtl);
+    await store.close();
+  });
+
+  it('runs the script again after the script cache is flushed (NOSCRIPT → EVAL)', async () => {
+    const store = await createRedisStore({ url: redis.url });
+    const hash = hashKey('cr_noscript');
+    await store.increment(hash, LIMITS, NOW);
+    expect(await redis.command('SCRIPT', 'FLUSH')).toBe('+OK\r\n');
+    expect((await store.increment(hash, LIMITS, NOW)).counts.day).toBe(2);
+    await store.close();
+  });
+});
+
+describe('embedded store file', () => {
+  it('is shared between processes: keys written by one store are seen by another, and counts survive a restart', async () => {
+    const file = join(work, 'shared.json');
+    const server = createEmbeddedStore({ file, flushDelayMs: 10 });
+    const cli = createEmbeddedStore({ file });
+    const key = record('shared', 'starter');
+    await cli.saveKey(key);
+    expect(await server.lookupKey(key.hash)).toEqual(key);
+    for (let i = 0; i < 7; i++) await server.increment(key.hash, { daily: 10, monthly: 10 }, NOW);
+    await cli.revoke(key.hash);
+    expect((await server.lookupKey(key.hash))?.status).toBe('revoked');
+    await server.close();
+    const restarted = createEmbeddedStore({ file });
+    expect(await restarted.usage(key.hash, NOW)).toEqual({ day: 7, month: 7 });
+    expect((await restarted.lookupKey(key.hash))?.status).toBe('revoked');
+    // Only hashes are stored, never keys.
+    expect(readFileSync(file, 'utf8')).not.toContain('cr_shared');
+  });
+});
