@@ -24,11 +24,12 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
   });
 }
 
-/** Every file below `dir` (following the top link) → its bytes' SHA-256. */
+/** Every file of a built tree below `dir` (following the top link) → its bytes' SHA-256; the build's `.inputs` record is not part of the tree. */
 export function hashTree(dir: string): Map<string, string> {
   const hashes = new Map<string, string>();
   const walk = (folder: string) => {
     for (const name of readdirSync(folder).sort()) {
+      if (name === '.inputs') continue;
       const path = join(folder, name);
       if (statSync(path).isDirectory()) walk(path);
       else hashes.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
