@@ -49,7 +49,7 @@ async function main(runs: number): Promise<void> {
 }
 
 async function measure(library: Library, originPort: number, origin: Server): Promise<string> {
-  const child = fork(fileURLToPath(import.meta.url), ['--child', library, String(originPort)], { execArgv: [...process.execArgv, '--expose-gc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--child', library, String(originPort)], { execArgv: ['--import', 'tsx', '--expose-gc'] });
   const ask = (message: string) => new Promise<Record<string, number>>((resolve) => {
     child.once('message', (reply) => resolve(reply as Record<string, number>));
     child.send(message);

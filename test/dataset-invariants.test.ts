@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, type BuildOutput } from '../generator/compile.ts';
+import { readDataset } from '../generator/read-dataset.ts';
+import { ROOT } from './helpers/cli.ts';
+
+/** The real dataset, compiled in memory once: every document was checked against its schema on the way. */
+let output: BuildOutput;
+const json = (path: string) => JSON.parse(output.files.get(path)!.toString('utf8'));
+const paths = (prefix: string) => [...output.files.keys()].filter((p) => p.startsWith(prefix));
+
+beforeAll(() => {
+  const result = compile(readDataset(join(ROOT, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+  if (!result.ok) throw new Error(`the dataset has problems:\n${result.problems.slice(0, 20).map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('\n')}`);
+  output = result.output;
+}, 120_000);
+
+describe('the real dataset', () => {
+  it('has all 981 MCC codes, each with a static file of at most 5 top cards', () => {
+    const files = paths('public/api/mcc/');
+    expect(files).toHaveLength(981);
+    for (const path of files) {
+      const record = json(path);
+      expect(path).toBe(`public/api/mcc/${record.code}.json`);
+      expect(record.top_cards.length).toBeGreaterThan(0);
+      expect(record.top_cards.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('gives the 1,540 most popular merchants (or all, while fewer exist) a static file', () => {
+    const merchants = output.model.merchants;
+    expect(paths('public/api/merchant/')).toHaveLength(Math.min(1540, merchants.length));
+    for (const merchant of merchants.slice(0, 1540)) expect(output.files.has(`public/api/merchant/${merchant.slug}.json`)).toBe(true);
+  });
+
+  it('maps every merchant to an MCC that exists and every top card to a card that exists', () => {
+    const codes = new Set(output.model.mccs.map((m) => m.code));
+    for (const merchant of output.model.merchants) expect(codes.has(merchant.mcc), merchant.slug).toBe(true);
+    for (const path of paths('public/api/merchant/')) expect(output.model.cardBySlug.has(json(path).top_card.slug), path).toBe(true);
+    for (const path of paths('public/api/mcc/')) for (const card of json(path).top_cards) expect(output.model.cardBySlug.get(card.slug)?.status).toBe('active');
+  });
+
+  it('has a search index that names exactly the static files', () => {
+    const index = json('public/api/search.json') as { type: string; path: string }[];
+    const named = index.map((entry) => `public${entry.path}`).sort();
+    expect(named).toEqual([...paths('public/api/mcc/'), ...paths('public/api/merchant/')].sort());
+    expect(index.filter((e) => e.type === 'mcc')).toHaveLength(981);
+  });
+
+  it('lists in the manifest exactly the files of the tree, and every route file template resolves for its examples', () => {
+    const manifest = JSON.parse(output.manifest.toString('utf8')) as { files: Record<string, { size: number }>; routes: { path: string; tier: string }[] };
+    expect(Object.keys(manifest.files).sort()).toEqual([...output.files.keys()].sort());
+    for (const [path, entry] of Object.entries(manifest.files)) expect(entry.size).toBe(output.files.get(path)!.length);
+    expect(manifest.routes.length).toBeGreaterThanOrEqual(40);
+    expect(paths('keyed/').length).toBeGreaterThan(0);
+    expect(paths('public/').some((p) => p.startsWith('public/keyed'))).toBe(false);
+  });
+
+  it('keeps the spec\'s tiers for its nine endpoints', () => {
+    const manifest = JSON.parse(output.manifest.toString('utf8')) as { routes: { path: string; tier: string }[] };
+    const tierOf = Object.fromEntries(manifest.routes.map((r) => [r.path, r.tier]));
+    expect(tierOf).toMatchObject({
+      '/api/cards': 'free', '/api/cards/{id}': 'free', '/api/mcc': 'free', '/api/extension/recommend': 'free',
+      '/api/merchants': 'starter', '/api/compute/best-card': 'starter',
+      '/api/programs': 'pro', '/api/portals': 'pro', '/api/compute/triple-stack': 'pro',
+    });
+  });
+
+  it('resolves every known merchant domain to a recommendation for that merchant', () => {
+    for (const merchant of output.model.merchants) {
+      for (const domain of merchant.domains) {
+        const file = `keyed/api/extension/recommend/${domain}.json`;
+        expect(output.files.has(file), file).toBe(true);
+        expect(json(file)).toMatchObject({ merchant_slug: merchant.slug, fallback: false });
+      }
+    }
+    expect(json('keyed/api/extension/recommend/_fallback.json')).toMatchObject({ fallback: true, merchant_name: null });
+  });
+
+  it('has the catalogue the spec promises, as far as it has been compiled', () => {
+    const model = output.model;
+    expect(model.programs.size).toBeGreaterThanOrEqual(40);
+    expect(model.dataset.portals.length).toBeGreaterThanOrEqual(10);
+    expect(model.cardBySlug.size).toBeGreaterThanOrEqual(150);
+    expect(model.merchants.length).toBeGreaterThanOrEqual(3000);
+    for (const { row } of model.dataset.cards) expect(row.source_url).toMatch(/^https?:\/\//);
+  });
+});

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, type BuildOutput } from '../generator/compile.ts';
+import { readDataset } from '../generator/read-dataset.ts';
+import { pageLink, pages } from '../generator/routes/paging.ts';
+import { FIXTURE } from './helpers/cli.ts';
+
+let output: BuildOutput;
+const json = (path: string) => {
+  const bytes = output.files.get(path);
+  if (!bytes) throw new Error(`no file ${path}`);
+  return JSON.parse(bytes.toString('utf8'));
+};
+
+beforeAll(() => {
+  const result = compile(readDataset(FIXTURE), { baseUrl: 'https://rewards.example.test', displayDir: 'mini' });
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  output = result.output;
+});
+
+describe('keyed responses on the fixture', () => {
+  it('never writes a keyed response under public/', () => {
+    for (const path of output.files.keys()) expect(path.startsWith('public/') || path.startsWith('keyed/')).toBe(true);
+    expect([...output.files.keys()].filter((p) => p.startsWith('public/')).every((p) => p.startsWith('public/api/mcc/') || p.startsWith('public/api/merchant/') || p === 'public/api/search.json' || p === 'public/openapi.json')).toBe(true);
+  });
+
+  it('ranks every active card for an MCC, with the rule that applied and its cap', () => {
+    const result = json('keyed/api/compute/best-card/mcc/5411.json');
+    expect(result.query).toEqual({ mcc: '5411', merchant: null });
+    expect(result.cards.map((c: { slug: string }) => c.slug)).toEqual([
+      'citi-custom-cash', 'amex-gold', 'amex-blue-cash-preferred', 'chase-freedom-flex', 'citi-double-cash', 'delta-skymiles-gold',
+    ]);
+    expect(result.cards[0]).toMatchObject({ rank: 1, rate: 5, value_cents: 8.5, rule: { category: 'groceries', selection: 'auto', cap: { usd: 500, period: 'month', rate_after: 1 } } });
+    expect(result.cards[3]).toMatchObject({ slug: 'chase-freedom-flex', rule: null, rate: 1 });
+  });
+
+  it('ranks for a merchant with its merchant-scoped categories', () => {
+    const delta = json('keyed/api/compute/best-card/merchant/delta-air-lines.json');
+    expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });
+    const gold = delta.cards.find((c: { slug: string }) => c.slug === 'delta-skymiles-gold');
+    expect(gold).toMatchObject({ rate: 2, rule: { category: 'delta' } });
+  });
+
+  it('recommends per domain, with a fallback of everyday cards', () => {
+    expect(json('keyed/api/extension/recommend/shell.us.json')).toMatchObject({ merchant_name: 'Shell', merchant_slug: 'shell', fallback: false, mcc_code: '5541' });
+    const fallback = json('keyed/api/extension/recommend/_fallback.json');
+    expect(fallback).toMatchObject({ merchant_name: null, fallback: true });
+    expect(fallback.best_cards.map((c: { slug: string }) => c.slug).slice(0, 2)).toEqual(['chase-freedom-flex', 'citi-double-cash']);
+    expect(fallback.best_cards[0]).toMatchObject({ name: 'Chase Freedom Flex', rate: 1 });
+  });
+
+  it('stacks card, portal and offer for a store, valuing points portals in cents', () => {
+    const stack = json('keyed/api/compute/triple-stack/costco.json');
+    // SkyMiles Shopping 2 miles × 1.2 cents = 2.4 % beats Rakuten 2 %; the $10 offer on a $100 purchase is 10 %.
+    expect(stack.portal).toMatchObject({ portal: 'skymiles-shopping', value_percent: 2.4, basis: 'published' });
+    expect(stack.offer).toMatchObject({ slug: 'amex-costco-fixture' });
+    expect(stack.total_percent).toBeCloseTo(stack.card_percent + 2.4 + 10, 6);
+    expect(stack.assumptions.length).toBeGreaterThan(2);
+    // An expired offer is not stacked.
+    expect(json('keyed/api/compute/triple-stack/shell.json').offer).toBeNull();
+    expect(output.files.has('keyed/api/compute/triple-stack/amazon.json')).toBe(false);
+  });
+
+  it('describes a card fully: rules with in_force, benefits, annual credits', () => {
+    const gold = json('keyed/api/cards/amex-gold.json');
+    expect(gold).toMatchObject({ slug: 'amex-gold', issuer_name: 'American Express', cents_per_point: 2, valuation_basis: 'published', annual_credits_usd: 120 });
+    expect(gold.rewards.map((r: { category: string }) => r.category)).toEqual(['dining', 'groceries', 'airfare']);
+    expect(gold.signup_bonus).toEqual({ amount: 60000, unit: 'points', spend_usd: 6000, months: 6 });
+    const flex = json('keyed/api/cards/chase-freedom-flex/rewards.json');
+    expect(flex.data.find((r: { category: string }) => r.category === 'gas')).toMatchObject({ in_force: true, selection: 'rotating' });
+  });
+
+  it('pages lists with facets, totals and links', () => {
+    const all = json('keyed/api/cards/page-1.json');
+    expect(all).toMatchObject({ page: 1, page_size: 100, total: 7, total_pages: 1, next: null, prev: null });
+    expect(json('keyed/api/cards/by-issuer/amex/page-1.json').total).toBe(3);
+    expect(json('keyed/api/mcc/by-group/airlines/page-1.json').data.map((m: { code: string }) => m.code)).toEqual(['3058']);
+    const many = [...pages(Array.from({ length: 250 }, (_, i) => i), { file: (n) => `x/page-${n}.json`, link: pageLink('/api/x', { issuer: 'amex' }), schema: {} })];
+    expect(many.map((p) => p.path)).toEqual(['x/page-1.json', 'x/page-2.json', 'x/page-3.json']);
+    expect((many[1] as { document: object }).document).toMatchObject({ page: 2, total: 250, total_pages: 3, next: '/api/x?issuer=amex&page=3', prev: '/api/x?issuer=amex' });
+  });
+
+  it('quotes transfers and lists programs with their partners', () => {
+    expect(json('keyed/api/compute/transfer/amex-membership-rewards/delta-skymiles.json')).toMatchObject({
+      ratio_from: 1, ratio_to: 1, cents_per_point_after: 1.2, example: { points: 10000, partner_points: 10000, value_usd: 120 },
+    });
+    expect(json('keyed/api/programs/delta-skymiles.json').sources.map((t: { from: string }) => t.from)).toEqual(['amex-membership-rewards']);
+  });
+
+  it('exports the dataset as CSV and as one JSON snapshot', () => {
+    const csv = output.files.get('keyed/api/export/dataset.csv')!.toString('utf8').split('\n');
+    expect(csv[0]).toMatch(/^card,card_name,issuer,/);
+    expect(csv.filter((line) => line.startsWith('citi-double-cash,'))).toHaveLength(1);
+    expect(Object.keys(json('keyed/api/export/snapshot.json'))).toContain('card_rewards');
+  });
+
+  it('describes every route in the manifest with a file template the tree satisfies', () => {
+    const manifest = JSON.parse(output.manifest.toString('utf8')) as { routes: { id: string; dynamic?: string; variants: { file: string }[] }[] };
+    expect(manifest.routes.length).toBeGreaterThanOrEqual(40);
+    for (const route of manifest.routes) {
+      if (route.dynamic) continue;
+      for (const variant of route.variants) {
+        const pattern = new RegExp(`^${variant.file.replace(/[.]/g, '\\.').replace(/\{[a-z]+\}/g, '[^/]+')}$`);
+        expect([...output.files.keys()].some((p) => pattern.test(p)), `${route.id}: ${variant.file}`).toBe(true);
+      }
+    }
+  });
+
+  it('writes an OpenAPI 3.1 document with every route, the key scheme and problem responses', () => {
+    const doc = json('public/openapi.json');
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(44);
+    expect(doc.paths['/api/compute/triple-stack'].get['x-min-tier']).toBe('pro');
+    expect(Object.keys(doc.paths['/api/cards'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '429']));
+  });
+});
