@@ -14,6 +14,12 @@ const storeListPage = pageOf(store, 'StorePage');
 const offerPage = pageOf(offer, 'OfferPage');
 const programs = (model: Model) => [...model.programs.values()].sort((a, b) => byText(a.slug, b.slug));
 const transfers = (model: Model) => model.dataset.transferPartners.map(({ row }) => row);
+/** Where a program's points go, by partner. */
+const partnersOf = (model: Model, slug: string) =>
+  transfers(model).filter((t) => t.from_program === slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.to, b.to));
+/** Which programs transfer into one, by source. */
+const sourcesOf = (model: Model, slug: string) =>
+  transfers(model).filter((t) => t.to_program === slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.from, b.from));
 
 function storeRates(model: Model): Keyed.StoreRate[] {
   const names = merchantNames(model);
@@ -55,8 +61,8 @@ export const programRoutes: readonly RouteDefinition[] = [
       for (const row of programs(model)) {
         const document = {
           ...programOf(model, row),
-          partners: transfers(model).filter((t) => t.from_program === row.slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.to, b.to)),
-          sources: transfers(model).filter((t) => t.to_program === row.slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.from, b.from)),
+          partners: partnersOf(model, row.slug),
+          sources: sourcesOf(model, row.slug),
         };
         yield { path: `keyed/api/programs/${row.slug}.json`, document, schema: programDetail };
       }
@@ -68,7 +74,7 @@ export const programRoutes: readonly RouteDefinition[] = [
     params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/partners.json' }],
     *derive(model) {
       for (const row of programs(model)) {
-        const data = transfers(model).filter((t) => t.from_program === row.slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.to, b.to));
+        const data = partnersOf(model, row.slug);
         yield { path: `keyed/api/programs/${row.slug}/partners.json`, document: { data, total: data.length }, schema: listOf(transfer, 'TransferList') };
       }
     },
@@ -79,7 +85,7 @@ export const programRoutes: readonly RouteDefinition[] = [
     params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/sources.json' }],
     *derive(model) {
       for (const row of programs(model)) {
-        const data = transfers(model).filter((t) => t.to_program === row.slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.from, b.from));
+        const data = sourcesOf(model, row.slug);
         yield { path: `keyed/api/programs/${row.slug}/sources.json`, document: { data, total: data.length }, schema: listOf(transfer, 'TransferList') };
       }
     },
