@@ -1,5 +1,6 @@
-// Builds dataset/merchants.csv from the name-suggestion-index (NSI) brands, the
-// brand names in the MCC list, and the hand-curated merchant files.
+// Builds dataset/merchants.csv from the name-suggestion-index (NSI) brands and
+// operators (utilities, transit agencies, hospitals, …), the brand names in the MCC
+// list, and the hand-curated merchant files.
 // Deterministic: the same inputs always give the same bytes.
 // Run: cd /work/main && npx tsx scripts/import-merchants.ts
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -17,6 +18,9 @@ const MCC_JSON = join(ROOT, 'node_modules/mcc/mcc_codes.json');
 
 /** The import date, written as as_of on every imported row. */
 export const IMPORT_DATE = '2026-11-22';
+
+/** Ranking tier of operators and of brands under tags marked `late`: after every brand and MCC-list tier. */
+const LATE_TIER = 5;
 
 /** NSI region codes (UN M49) whose area contains the United States. */
 const US_REGIONS = new Set(['001', '019', '021', '003']);
@@ -73,7 +77,9 @@ export interface Merchant {
 
 type Row = Record<string, string>;
 
-interface TagRule { key: string; value: string; subKey: string; subValue: string; mcc: string; priority: number }
+interface PathRule { mcc: string; priority: number }
+interface OperatorDecision { name: string; action: 'keep' | 'skip'; mcc: string }
+interface TagRule { key: string; value: string; subKey: string; subValue: string; mcc: string; priority: number; late: boolean }
 interface NsiItem { id: string; displayName: string; locationSet: { include?: unknown[]; exclude?: unknown[] }; tags: Record<string, string> }
 interface NsiFile { nsi: Record<string, { items: NsiItem[] }> }
 interface WikidataEntry { label?: string; identities?: { website?: string }; officialWebsites?: string[]; dissolutions?: { date: string }[] }
@@ -160,7 +166,7 @@ function loadTagRules(): TagRule[] {
     const [main = '', sub = ''] = field(row, 'tag').split('+');
     const [key = '', value = ''] = main.split('=');
     const [subKey = '', subValue = ''] = sub.split('=');
-    return { key, value, subKey, subValue, mcc: field(row, 'mcc'), priority: Number(field(row, 'priority')) };
+    return { key, value, subKey, subValue, mcc: field(row, 'mcc'), priority: Number(field(row, 'priority')), late: field(row, 'rank') === 'late' };
   });
 }
 
@@ -241,7 +247,8 @@ export function importNsi(rules: TagRule[], wikidata: WikidataFile['wikidata']):
       sourceRef: qid,
       asOf: IMPORT_DATE,
       rankHint: undefined,
-      tier: nationalQids.has(qid) ? 1 : 3,
+      // Tags added after the first import (rank = late) rank with the operators, after every older tier.
+      tier: choice.rule.late ? LATE_TIER : nationalQids.has(qid) ? 1 : 3,
       itemCount: itemCount.get(qid) ?? 0,
       areaCount: areas.get(qid)?.size ?? 0,
       siteCount: entry?.officialWebsites?.length ?? 0,
@@ -263,6 +270,122 @@ function betterChoice(a: NsiChoice, b: NsiChoice): boolean {
   if (a.presence !== b.presence) return a.presence > b.presence;
   if (a.tag !== b.tag) return a.tag < b.tag;
   return a.item.id < b.item.id;
+}
+
+// ---------- NSI operators and transit networks ----------
+
+/** Priority of an operator kept by an explicit MCC in operator-decisions.csv on a path without a rule. */
+const DECISION_PRIORITY = 50;
+
+function loadPathRules(): Map<string, PathRule> {
+  const out = new Map<string, PathRule>();
+  for (const row of readCsv(join(SOURCES, 'operator-mcc.csv'))) {
+    out.set(field(row, 'path'), { mcc: field(row, 'mcc'), priority: Number(field(row, 'priority')) });
+  }
+  return out;
+}
+
+function loadOperatorDecisions(): Map<string, OperatorDecision> {
+  const out = new Map<string, OperatorDecision>();
+  for (const row of readCsv(join(SOURCES, 'operator-decisions.csv'))) {
+    const qid = field(row, 'wikidata');
+    const action = field(row, 'action');
+    if (action !== 'keep' && action !== 'skip') throw new Error(`operator-decisions.csv: ${qid} has action ${action}`);
+    if (field(row, 'reason') === '') throw new Error(`operator-decisions.csv: ${qid} has no reason`);
+    if (out.has(qid)) throw new Error(`operator-decisions.csv: ${qid} appears twice`);
+    out.set(qid, { name: field(row, 'name'), action, mcc: field(row, 'mcc') });
+  }
+  return out;
+}
+
+/**
+ * The organisation an operators/* or transit/* entry names: its operator (the agency that sells the
+ * fares: one Maryland Transit Administration rather than its six networks), else a transit route's network.
+ */
+function operatorQid(item: NsiItem): string {
+  const operator = item.tags['operator:wikidata'] ?? '';
+  return operator !== '' ? operator : item.tags['network:wikidata'] ?? '';
+}
+
+/** An operator's name: its Wikidata label (NSI display names of operators are often abbreviations), else NSI's. */
+function operatorName(item: NsiItem, entry: WikidataEntry | undefined): string {
+  const label = (entry?.label ?? '').replace(US_QUALIFIER, '').trim();
+  return label !== '' ? label : brandName(item);
+}
+
+interface OperatorChoice { item: NsiItem; path: string; mcc: string; priority: number; presence: number }
+
+/**
+ * Reads NSI operators/* and transit/* entries operating in the US: the path's rule in
+ * operator-mcc.csv gives the MCC, operator-decisions.csv skips an organisation or gives it an MCC.
+ * One merchant per Wikidata id; ids already imported as brands are left to the brand.
+ */
+export function importOperators(wikidata: WikidataFile['wikidata'], brandQids: Set<string>, mccCodes: Set<string>): Map<string, Merchant> {
+  const nsi = readJson<NsiFile>(NSI_JSON).nsi;
+  const dissolved = readJson<DissolvedFile>(DISSOLVED_JSON).dissolved;
+  const rules = loadPathRules();
+  const decisions = loadOperatorDecisions();
+  for (const [path, rule] of rules) if (!mccCodes.has(rule.mcc)) throw new Error(`operator-mcc.csv: ${path} has unknown MCC ${rule.mcc}`);
+  for (const [qid, d] of decisions) if (d.mcc !== '' && !mccCodes.has(d.mcc)) throw new Error(`operator-decisions.csv: ${qid} has unknown MCC ${d.mcc}`);
+  const itemCount = new Map<string, number>();
+  const areas = new Map<string, Set<string>>();
+  const choices = new Map<string, OperatorChoice>();
+  for (const path of Object.keys(nsi).sort()) {
+    if (!path.startsWith('operators/') && !path.startsWith('transit/route/')) continue;
+    const rule = rules.get(path);
+    for (const item of nsi[path]?.items ?? []) {
+      const qid = operatorQid(item);
+      const presence = usPresence(item.locationSet);
+      if (qid === '' || presence === 0 || brandQids.has(qid)) continue;
+      const decision = decisions.get(qid);
+      if (decision?.action === 'skip' || isDissolved(dissolved[item.id], wikidata[qid])) continue;
+      const mcc = decision?.mcc || rule?.mcc || '';
+      if (mcc === '') continue;
+      itemCount.set(qid, (itemCount.get(qid) ?? 0) + 1);
+      const area = areas.get(qid) ?? new Set<string>();
+      for (const code of locationCodes(item.locationSet.include)) area.add(code);
+      areas.set(qid, area);
+      const candidate: OperatorChoice = { item, path, mcc, priority: rule?.priority ?? DECISION_PRIORITY, presence };
+      const current = choices.get(qid);
+      if (current === undefined || betterOperatorChoice(candidate, current)) choices.set(qid, candidate);
+    }
+  }
+  const out = new Map<string, Merchant>();
+  for (const [qid, choice] of [...choices.entries()].sort((a, b) => compareStrings(a[0], b[0]))) {
+    const entry = wikidata[qid];
+    const decision = decisions.get(qid);
+    // An explicit MCC in operator-decisions.csv wins over the path rules of every entry.
+    const mcc = decision?.mcc || choice.mcc;
+    const name = decision?.action === 'keep' && decision.name !== '' ? decision.name : operatorName(choice.item, entry);
+    out.set(qid, {
+      slug: slugify(name), name, mcc, domains: wikidataDomains(entry), explicitDomains: false,
+      source: 'nsi', sourceRef: qid, asOf: IMPORT_DATE, rankHint: undefined, tier: LATE_TIER,
+      itemCount: itemCount.get(qid) ?? 0, areaCount: areas.get(qid)?.size ?? 0,
+      siteCount: entry?.officialWebsites?.length ?? 0, slugSuffix: slugify(choice.path.split('/')[2] ?? ''),
+    });
+  }
+  return out;
+}
+
+/** Lower rule priority first (a transit agency also listed under power substations stays a transit agency); then whole-US presence; then path and id. */
+function betterOperatorChoice(a: OperatorChoice, b: OperatorChoice): boolean {
+  if (a.priority !== b.priority) return a.priority < b.priority;
+  if (a.presence !== b.presence) return a.presence > b.presence;
+  if (a.path !== b.path) return a.path < b.path;
+  return a.item.id < b.item.id;
+}
+
+/**
+ * Drops operators whose domain already belongs to a brand, MCC-list or curated merchant: the
+ * same organisation under another record (Ameren Missouri on ameren.com, DTE Electric on dteenergy.com).
+ */
+export function dropKnownOperators(operators: Map<string, Merchant>, others: Merchant[]): number {
+  const taken = new Set(others.flatMap((m) => m.domains));
+  let dropped = 0;
+  for (const [qid, m] of [...operators.entries()]) {
+    if (m.domains.some((d) => taken.has(d))) { operators.delete(qid); dropped += 1; }
+  }
+  return dropped;
 }
 
 // ---------- MCC list ----------
@@ -473,7 +596,10 @@ function main(): void {
   const nsi = importNsi(loadTagRules(), wikidata);
   const mccList = importMccList(nsi, wikidata, mccCodes);
   const curated = importCurated(mccCodes);
-  const slugged = assignSlugs(curated, [...nsi.values(), ...mccList]);
+  const operators = importOperators(wikidata, new Set(nsi.keys()), mccCodes);
+  const known = dropKnownOperators(operators, [...nsi.values(), ...mccList, ...curated]);
+  console.log(`operators: ${operators.size} kept, ${known} already in the table under another record`);
+  const slugged = assignSlugs(curated, [...nsi.values(), ...mccList, ...operators.values()]);
   const dump = process.env['DUMP'];
   if (dump !== undefined) writeFileSync(dump, [...slugged.values()].map((m) => [m.slug, m.name, m.mcc, m.source, m.sourceRef, m.tier, m.itemCount, m.domains.join(';')].join('\t')).sort().join('\n'));
   const bySlug = applyOverrides(slugged, mccCodes);
