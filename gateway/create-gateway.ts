@@ -118,7 +118,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       return sendNotModified(exchange.response, representationHeaders(representation));
     }
     await count(exchange, key);
-    if (options.proxy !== undefined) return options.proxy.forward(exchange.request, exchange.response, representation.key);
+    if (options.proxy !== undefined) return options.proxy.forward(exchange.request, exchange.response, representation);
     return sendFile(exchange.response, exchange.method, build.root, representation, cache);
   }
 

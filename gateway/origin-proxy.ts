@@ -8,16 +8,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 import { HttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
+import { representationHeaders, type Representation } from './serve-file.ts';
 
 export interface OriginProxy {
-  /** Streams `<origin>/<key>` to the client; rejects with a 502 `HttpError` when the origin fails before the response started. */
-  forward(request: IncomingMessage, response: ServerResponse, key: string): Promise<void>;
+  /**
+   * Streams `<origin>/<representation.key>` to the client with the manifest's type, encoding and
+   * ETag (a static origin knows neither that `x.json.br` is brotli JSON nor our validators);
+   * rejects with a 502 `HttpError` when the origin fails before the response started.
+   */
+  forward(request: IncomingMessage, response: ServerResponse, representation: Representation): Promise<void>;
   close(): void;
 }
 
 /** Headers the client must not pass to the origin, and headers of the origin the gateway sets itself. */
 const PRIVATE_REQUEST_HEADERS = ['x-api-key', 'authorization', 'cookie', 'x-forwarded-for', 'forwarded'];
-const GATEWAY_RESPONSE_HEADERS = ['cache-control', 'set-cookie', 'access-control-allow-origin', 'access-control-expose-headers', 'vary'];
+const GATEWAY_RESPONSE_HEADERS = [
+  'cache-control', 'set-cookie', 'access-control-allow-origin', 'access-control-expose-headers', 'vary', 'content-type', 'content-encoding', 'etag',
+];
 
 export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs = 10_000): OriginProxy {
   const proxy = createProxyServer({ changeOrigin: true, ignorePath: true, proxyTimeout: timeoutMs, timeout: timeoutMs, xfwd: false });
@@ -29,8 +36,15 @@ export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs =
     for (const name of GATEWAY_RESPONSE_HEADERS) delete proxyResponse.headers[name];
   });
   return {
-    forward(request, response, key) {
+    forward(request, response, representation) {
       for (const name of PRIVATE_REQUEST_HEADERS) delete request.headers[name];
+      // The representation is already chosen: the origin must send exactly that file.
+      delete request.headers['accept-encoding'];
+      delete request.headers['if-none-match'];
+      for (const [name, value] of Object.entries(representationHeaders(representation))) response.setHeader(name, value);
+      response.setHeader('Content-Type', representation.type);
+      if (representation.encoding !== undefined) response.setHeader('Content-Encoding', representation.encoding);
+      const key = representation.key;
       return new Promise<void>((resolve, reject) => {
         response.once('close', () => resolve());
         proxy.web(request, response, { target: `${originUrl}/${key}` }, (error: Error) => {

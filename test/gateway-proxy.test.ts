@@ -1,0 +1,98 @@
+/**
+ * Proxy mode: the manifest and files come from a private origin (a static server here); the key
+ * is never forwarded; an origin that fails gives 502 problem details, never a crash or a hang.
+ */
+import { createReadStream, existsSync, readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createRemoteBuildSource } from '../gateway/build-source.ts';
+import { resolveConfig } from '../gateway/config.ts';
+import { startGateway, type RunningGateway } from '../gateway/create-gateway.ts';
+import { createLogger } from '../gateway/logger.ts';
+import type { ManifestRoute } from '../gateway/manifest.ts';
+import { createOriginProxy } from '../gateway/origin-proxy.ts';
+import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
+import { createTestKey, sampleUrl } from './helpers/gateway.ts';
+import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';
+import { get } from './helpers/http.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-proxy-'));
+const store = createEmbeddedStore({ file: join(work, 'state.json') });
+let tree: TestTree;
+let origin: Server;
+let gateway: RunningGateway;
+let closeAll: () => Promise<void>;
+const seen: IncomingHttpHeaders[] = [];
+let failing = false;
+
+beforeAll(async () => {
+  tree = await createTestTree(work);
+  origin = createServer((req, res) => {
+    seen.push(req.headers);
+    if (failing) return void req.socket.destroy();
+    const path = join(tree.out, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
+    if (!path.startsWith(tree.out) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=600', 'Set-Cookie': 'origin=1' });
+    createReadStream(path).pipe(res);
+  });
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', () => resolve()));
+  const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  const config = resolveConfig({ port: '0', originUrl, logLevel: 'silent' }, {});
+  const logger = createLogger('silent');
+  const builds = await createRemoteBuildSource({ originUrl, intervalMs: 60_000 });
+  const proxy = createOriginProxy(originUrl, logger, 2000);
+  gateway = await startGateway({ config, store, builds, logger, proxy });
+  closeAll = async () => {
+    builds.close();
+    proxy.close();
+    await gateway.close();
+  };
+});
+afterAll(async () => {
+  await closeAll();
+  origin.close();
+  await store.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+it('serves keyed files from the origin without forwarding the key, with the gateway\'s headers', async () => {
+  const key = await createTestKey(store, 'free');
+  const url = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards/{id}') as ManifestRoute);
+  const direct = await get(gateway.url, url, { headers: { 'X-API-Key': key } });
+  expect(direct.status, direct.text).toBe(200);
+  expect(direct.json).toBeDefined();
+  expect(direct.headers['cache-control']).toMatch(/^private/);
+  expect(direct.headers['set-cookie']).toBeUndefined();
+  expect(direct.headers['ratelimit']).toMatch(/"daily";r=99;/);
+  expect(seen.at(-1)?.['x-api-key']).toBeUndefined();
+  expect((await get(gateway.url, url)).status).toBe(401);
+});
+
+it('forwards the precompressed sibling with the manifest\'s type, encoding and ETag', async () => {
+  const key = await createTestKey(store, 'enterprise');
+  const entry = Object.entries(tree.manifest.files).find(([path, file]) => path.startsWith('keyed/') && file.encodings?.includes('br'));
+  if (!entry) return;
+  const route = tree.manifest.routes.find((candidate) => candidate.variants?.some((variant) => variant.file === entry[0]) ?? false);
+  if (!route) return;
+  const reply = await get(gateway.url, route.path, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'br' } });
+  expect(reply.status).toBe(200);
+  expect(reply.headers['content-encoding']).toBe('br');
+  expect(reply.headers['content-type']).toBe(entry[1].type);
+  expect(brotliDecompressSync(reply.body).equals(readFileSync(join(tree.out, entry[0])))).toBe(true);
+});
+
+it('maps an origin failure to 502 problem details and keeps serving', async () => {
+  const key = await createTestKey(store, 'free');
+  const url = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards') as ManifestRoute);
+  failing = true;
+  const reply = await get(gateway.url, url, { headers: { 'X-API-Key': key } });
+  expect(reply.status).toBe(502);
+  expect(reply.headers['content-type']).toBe('application/problem+json');
+  expect(reply.text).not.toMatch(/ECONNRESET|socket hang up/);
+  failing = false;
+  expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
+});

@@ -1,0 +1,79 @@
+/** Pure steps of the gateway where a real server adds nothing: parameter normalisation, encoding negotiation, configuration. */
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../gateway/config.ts';
+import { HttpError } from '../gateway/http-error.ts';
+import { normaliseParam } from '../gateway/normalise-param.ts';
+import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
+import { negotiateEncoding } from '../gateway/serve-file.ts';
+
+describe('normaliseParam', () => {
+  it.each([
+    ['mcc', '742', '0742'], ['mcc', '5411', '5411'], ['slug', 'Amex-Gold', 'amex-gold'], ['page', '12', '12'],
+    ['domain', ' WWW.Amazon.COM. ', 'amazon.com'], ['domain', 'shop.example.co.uk:8443', 'shop.example.co.uk'], ['domain', 'münchen.de', 'xn--mnchen-3ya.de'],
+  ] as const)('%s %j → %j', (kind, raw, expected) => expect(normaliseParam(kind, 'p', raw)).toBe(expected));
+
+  it.each([
+    ['mcc', '12345'], ['mcc', '54a1'], ['mcc', ''], ['slug', 'a--b'], ['slug', '-a'], ['slug', 'a_b'], ['slug', 'a'.repeat(101)], ['slug', '../x'],
+    ['page', '0'], ['page', '01'], ['page', '100001'], ['page', '1e3'], ['domain', 'localhost'], ['domain', 'a/b.com'], ['domain', 'a..b'], ['domain', '-a.com'],
+    ['domain', 'a\u0000.com'],
+  ] as const)('refuses %s %j with a 400 naming the parameter', (kind, raw) => {
+    expect(() => normaliseParam(kind, 'p', raw)).toThrow(HttpError);
+    try {
+      normaliseParam(kind, 'p', raw);
+    } catch (error) {
+      expect((error as HttpError).status).toBe(400);
+      expect((error as HttpError).message).toContain('"p"');
+    }
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('prefers br, honours q-values and *, and falls back to identity', () => {
+    expect(negotiateEncoding('gzip, deflate, br', ['br', 'gzip'])).toBe('br');
+    expect(negotiateEncoding('br;q=0.5, gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(negotiateEncoding('br;q=0', ['br', 'gzip'])).toBeUndefined();
+    expect(negotiateEncoding('*', ['gzip'])).toBe('gzip');
+    expect(negotiateEncoding('identity', ['br', 'gzip'])).toBeUndefined();
+    expect(negotiateEncoding(undefined, ['br'])).toBeUndefined();
+    expect(negotiateEncoding('br', [])).toBeUndefined();
+  });
+});
+
+describe('resolveConfig', () => {
+  it('applies defaults, then environment, then flags, and freezes the result', () => {
+    const config = resolveConfig({ port: '9000' }, { PORT: '7000', CARDREWARDS_FAIL_MODE: 'open', CARDREWARDS_LIMITS: 'starter=500,enterprise=1000000:5000' }, '/srv');
+    expect(config.port).toBe(9000);
+    expect(config.failMode).toBe('open');
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.distDir).toBe('/srv/dist');
+    expect(config.stateFile).toBe('/srv/.cardrewards/state.json');
+    expect(config.limits.free).toEqual({ monthly: 1000, daily: 100 });
+    expect(config.limits.starter).toEqual({ monthly: 500, daily: 50 });
+    expect(config.limits.enterprise).toEqual({ monthly: 1_000_000, daily: 5000 });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(resolveConfig({}, {}).limits.enterprise).toEqual({ monthly: null, daily: null });
+  });
+
+  it('lists every invalid value with what is allowed', () => {
+    let message = '';
+    try {
+      resolveConfig({ port: '70000', redisUrl: 'http://x', cacheMb: '-1' }, { CARDREWARDS_CORS_ORIGIN: 'ftp://x' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('--port (PORT) is "70000"; allowed: an integer from 0 to 65535');
+    expect(message).toContain('--redis-url (REDIS_URL) is not a valid URL; allowed: redis://… or rediss://…');
+    expect(message).toContain('--cache-mb (CARDREWARDS_CACHE_MB) is "-1"');
+    expect(message).toContain('--cors-origin (CARDREWARDS_CORS_ORIGIN) is "ftp://x"');
+  });
+});
+
+describe('rateLimitHeaders', () => {
+  it('writes the draft structured-field form and leaves unlimited windows out', () => {
+    expect(rateLimitHeaders({ monthly: 1000, daily: 100 }, { day: 43, month: 200 }, { day: 3600, month: 86_400 })).toEqual({
+      'RateLimit-Policy': '"monthly";q=1000;w=2592000, "daily";q=100;w=86400',
+      RateLimit: '"monthly";r=800;t=86400, "daily";r=57;t=3600',
+    });
+    expect(rateLimitHeaders({ monthly: null, daily: null }, { day: 1, month: 1 }, { day: 1, month: 1 })).toEqual({});
+  });
+});
