@@ -30,7 +30,7 @@ const NORMALISERS: Record<ParamKind, (raw: string) => string | undefined> = {
     return Number(raw) <= MAX_PAGE ? raw : undefined;
   },
   domain(raw) {
-    let host = raw.trim().toLowerCase();
+    let host = hostOfUrl(raw.trim()) ?? raw.trim().toLowerCase();
     if (host.length === 0 || host.length > 300 || /[\s/\\?#@\u0000-\u001f]/.test(host)) return undefined;
     host = host.replace(/:\d{1,5}$/, '').replace(/\.$/, '');
     // domainToASCII returns '' for anything that is not a valid (IDN) host name.
@@ -42,9 +42,19 @@ const NORMALISERS: Record<ParamKind, (raw: string) => string | undefined> = {
   },
 };
 
+/** An extension often has a page URL at hand, not a host: `https://www.amazon.com/dp/…` means amazon.com. */
+function hostOfUrl(raw: string): string | undefined {
+  if (!/^https?:\/\//i.test(raw)) return undefined;
+  try {
+    return new URL(raw).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 const DESCRIPTIONS: Record<ParamKind, string> = {
   slug: 'lower-case letters, digits and single hyphens, at most 100 characters',
   mcc: 'a merchant category code of 1 to 4 digits',
   page: `an integer from 1 to ${MAX_PAGE}`,
-  domain: 'a host name such as amazon.com',
+  domain: 'a host name such as amazon.com, or an http(s) URL',
 };

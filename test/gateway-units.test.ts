@@ -10,12 +10,13 @@ describe('normaliseParam', () => {
   it.each([
     ['mcc', '742', '0742'], ['mcc', '5411', '5411'], ['slug', 'Amex-Gold', 'amex-gold'], ['page', '12', '12'],
     ['domain', ' WWW.Amazon.COM. ', 'amazon.com'], ['domain', 'shop.example.co.uk:8443', 'shop.example.co.uk'], ['domain', 'münchen.de', 'xn--mnchen-3ya.de'],
+    ['domain', 'https://www.Amazon.com:443/dp/B0?ref=x', 'amazon.com'], ['domain', 'http://smile.amazon.com/', 'smile.amazon.com'],
   ] as const)('%s %j → %j', (kind, raw, expected) => expect(normaliseParam(kind, 'p', raw)).toBe(expected));
 
   it.each([
     ['mcc', '12345'], ['mcc', '54a1'], ['mcc', ''], ['slug', 'a--b'], ['slug', '-a'], ['slug', 'a_b'], ['slug', 'a'.repeat(101)], ['slug', '../x'],
     ['page', '0'], ['page', '01'], ['page', '100001'], ['page', '1e3'], ['domain', 'localhost'], ['domain', 'a/b.com'], ['domain', 'a..b'], ['domain', '-a.com'],
-    ['domain', 'a\u0000.com'],
+    ['domain', 'a\u0000.com'], ['domain', 'ftp://amazon.com/'], ['domain', 'https://'],
   ] as const)('refuses %s %j with a 400 naming the parameter', (kind, raw) => {
     expect(() => normaliseParam(kind, 'p', raw)).toThrow(HttpError);
     try {
