@@ -20,7 +20,15 @@ export function summarizeDataset(dataset: Dataset): string[] {
     `active cards by issuer: ${countBy((c) => c.issuer) || 'none'}`,
     `active cards by network: ${countBy((c) => c.network) || 'none'}`,
     `active cards by program: ${countBy((c) => c.program) || 'none'}`,
+    `active cards by segment: ${countBy((c) => c.segment) || 'none'}`,
   ];
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
+  const unvalued = dataset.programs.filter(({ row }) => row.cents_per_point === null).map(({ row }) => row.slug);
+  if (unvalued.length > 0) lines.push(`programs without a published valuation (ranked at an assumed 1 cent): ${unvalued.join(', ')}`);
+  const linked = new Set(dataset.transferPartners.map(({ row }) => row.from_program));
+  const bankPrograms = dataset.programs.filter(({ row }) => row.kind === 'bank_points' && !linked.has(row.slug)).map(({ row }) => row.slug);
+  if (bankPrograms.length > 0) lines.push(`bank programs without transfer partners: ${bankPrograms.join(', ')}`);
+  const noDomain = dataset.merchants.filter(({ row }) => row.domains.length === 0).length;
+  lines.push(`merchants without a web domain: ${noDomain} of ${dataset.merchants.length}`);
   return lines;
 }

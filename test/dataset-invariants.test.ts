@@ -86,3 +86,54 @@ describe('the real dataset', () => {
     for (const { row } of model.dataset.cards) expect(row.source_url).toMatch(/^https?:\/\//);
   });
 });
+
+describe('hand-worked rankings on the full catalogue', () => {
+  const cents = (program: string) => output.model.programs.get(program)?.cents_per_point ?? 1;
+  const ranking = (mcc: string, merchant?: string) =>
+    (json(merchant ? `keyed/api/compute/best-card/merchant/${merchant}.json` : `keyed/api/compute/best-card/mcc/${mcc}.json`).cards as {
+      slug: string; rate: number; value_cents: number; rule: { category: string; channel: string; cap: { usd: number; period: string; rate_after: number } | null } | null;
+    }[]);
+  const entry = (list: ReturnType<typeof ranking>, slug: string) => {
+    const found = list.find((c) => c.slug === slug);
+    if (!found) throw new Error(`${slug} is not ranked`);
+    return { ...found, rank: list.indexOf(found) + 1 };
+  };
+
+  it('groceries 5411: Amex Gold 4x at the Membership Rewards value against Blue Cash Preferred 6% capped', () => {
+    const list = ranking('5411');
+    const gold = entry(list, 'amex-gold');
+    const bcp = entry(list, 'amex-blue-cash-preferred');
+    expect(gold).toMatchObject({ rate: 4, rule: { category: 'groceries', cap: { usd: 25000, period: 'year', rate_after: 1 } } });
+    expect(gold.value_cents).toBeCloseTo(4 * cents('amex-membership-rewards'), 4);
+    expect(bcp).toMatchObject({ rate: 6, value_cents: 6, rule: { category: 'groceries', cap: { usd: 6000, period: 'year', rate_after: 1 } } });
+    expect(gold.rank < bcp.rank).toBe(gold.value_cents > bcp.value_cents);
+  });
+
+  it('a superstore (5310) is not groceries for Amex: Gold and Blue Cash Preferred earn their base rate there', () => {
+    const list = ranking('5310');
+    expect(entry(list, 'amex-gold')).toMatchObject({ rate: 1, rule: null });
+    expect(entry(list, 'amex-blue-cash-preferred')).toMatchObject({ rate: 1, rule: null });
+  });
+
+  it('dining 5812: Gold 4x and Sapphire Preferred 3x, valued at their programs', () => {
+    const list = ranking('5812');
+    expect(entry(list, 'amex-gold')).toMatchObject({ rate: 4, rule: { category: 'dining' } });
+    expect(entry(list, 'chase-sapphire-preferred').value_cents).toBeCloseTo(3 * cents('chase-ultimate-rewards'), 4);
+  });
+
+  it('gas 5541: Blue Cash Preferred 3% on gas', () => {
+    expect(entry(ranking('5541'), 'amex-blue-cash-preferred')).toMatchObject({ rate: 3, value_cents: 3, rule: { category: 'gas' } });
+  });
+
+  it('airfare booked directly (Delta, 3058): Platinum 5x and Sapphire Reserve 4x count; portal-only rules do not', () => {
+    const list = ranking('3058');
+    expect(entry(list, 'amex-platinum')).toMatchObject({ rate: 5, rule: { category: 'airfare', channel: 'direct' } });
+    expect(entry(list, 'chase-sapphire-reserve')).toMatchObject({ rate: 4, rule: { channel: 'direct' } });
+    expect(list.every((c) => c.rule?.channel !== 'portal')).toBe(true);
+  });
+
+  it('a co-brand earns its merchant-scoped bonus only at that merchant (Costco Anywhere 2% at Costco)', () => {
+    expect(entry(ranking('5300', 'costco'), 'citi-costco-anywhere-visa')).toMatchObject({ rate: 2, rule: { category: 'costco' } });
+    expect(entry(ranking('5300'), 'citi-costco-anywhere-visa')).toMatchObject({ rule: null });
+  });
+});
