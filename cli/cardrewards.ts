@@ -34,7 +34,7 @@ program
   .addOption(new Option('--base-url <url>', 'prefix of service_url links in the static records').env('CARDREWARDS_BASE_URL').default(DEFAULT_BASE_URL).argParser(parseBaseUrl))
   .option('--date <YYYY-MM-DD>', 'evaluate dated rules (rotating categories) on this day; default: the dataset\'s latest as_of', parseDate)
   .addHelpText('after', '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error.')
-  .action((options: { dataset: string; out: string; baseUrl: string; date?: string }) => {
+  .action(async (options: { dataset: string; out: string; baseUrl: string; date?: string }) => {
     const progress = createProgress(isInteractive());
     const started = performance.now();
     const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
@@ -47,7 +47,7 @@ program
     const result = progress.step('validating and deriving', () => compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }));
     if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
     const { output } = result;
-    const emitted = progress.step(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
+    const emitted = await progress.stepAsync(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const counts = `${output.files.size + 1} files`;
     console.log(emitted.changed

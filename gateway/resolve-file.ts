@@ -13,6 +13,11 @@ export function resolveFile(manifest: GatewayManifest, route: ManifestRoute, pat
   checkQueryNames(route, variants, query);
   const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
   if (!variant) throw new HttpError(400, `${route.path} needs ${describeVariants(variants)}.`);
+  // Facets are precomputed one at a time: a second one would be silently ignored, so it is refused.
+  const accepted = new Set([...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]);
+  for (const name of query.keys()) {
+    if (!accepted.has(name)) throw new HttpError(400, `Query parameter "${name}" cannot be combined with the others: ${route.path} takes ${describeVariants(variants)}.`);
+  }
 
   const values: Record<string, string> = {};
   for (const [name, raw] of Object.entries(pathParams)) values[name] = normaliseParam(kindOf(route.params, name), name, raw);

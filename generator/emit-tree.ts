@@ -12,7 +12,8 @@ import {
   symlinkSync, writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { BuildOutput } from './compile.ts';
 import { GeneratorError } from './errors.ts';
 import { MANIFEST_PATH, type Manifest } from './manifest.ts';
@@ -30,11 +31,17 @@ export interface EmitResult {
 
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
-/** Deterministic compression: fixed levels, and gzip's header carries no time or name. */
-export function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Buffer {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Deterministic compression: fixed levels, and gzip's header carries no time or name. It runs on
+ * libuv's thread pool, so it proceeds on the other core while the main thread creates files.
+ */
+export function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-    : gzipSync(bytes, { level: 6 });
+    ? brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : gzipAsync(bytes, { level: 6 });
 }
 
 /** How many finished builds to keep, the live one included (the previous one allows a rollback). */
@@ -53,7 +60,7 @@ export function liveInputs(outDir: string): string | undefined {
 }
 
 /** Writes `output` to `outDir` (see the module comment); the old tree stays live until the swap. */
-export function emitTree(outDir: string, output: BuildOutput, inputs?: string): EmitResult {
+export async function emitTree(outDir: string, output: BuildOutput, inputs?: string): Promise<EmitResult> {
   const out = resolve(outDir);
   const buildsDir = `${out}.builds`;
   const target = join(buildsDir, output.buildId);
@@ -67,6 +74,7 @@ export function emitTree(outDir: string, output: BuildOutput, inputs?: string): 
   const temporary = join(buildsDir, `.tmp-${output.buildId}-${process.pid}`);
   let written = 0;
   let reused = 0;
+  const compressed: Promise<void>[] = [];
   try {
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
@@ -84,11 +92,14 @@ export function emitTree(outDir: string, output: BuildOutput, inputs?: string): 
       if (unchanged && [path, ...siblings].every((file) => tryLink(join(live, file), join(temporary, file)))) {
         reused++;
       } else {
+        for (const encoding of entry?.encodings ?? []) {
+          compressed.push(compress(bytes, encoding).then((packed) => writeFileSync(`${destination}${SUFFIX[encoding]}`, packed)));
+        }
         writeFileSync(destination, bytes);
-        for (const encoding of entry?.encodings ?? []) writeFileSync(`${destination}${SUFFIX[encoding]}`, compress(bytes, encoding));
         written++;
       }
     }
+    await Promise.all(compressed);
     writeFileSync(join(temporary, MANIFEST_PATH), output.manifest);
     if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
@@ -96,6 +107,7 @@ export function emitTree(outDir: string, output: BuildOutput, inputs?: string): 
     renameSync(temporary, target);
     swapLink(out, target, buildsDir);
   } catch (error) {
+    await Promise.allSettled(compressed);
     rmSync(temporary, { recursive: true, force: true });
     if (error instanceof GeneratorError) throw error;
     throw new GeneratorError('ERR_OUTPUT_WRITE', `could not write ${outDir}: ${(error as Error).message}; the previous tree is unchanged`, { cause: error });

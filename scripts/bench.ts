@@ -14,7 +14,9 @@ const REPORT = join(ROOT, 'docs/benchmarks.md');
 const START = '<!-- bench:build -->';
 const END = '<!-- /bench:build -->';
 
+/** Times `run` after flushing dirty pages, so one step's write-back does not slow the next one. */
 function time(run: () => void): number {
+  execFileSync('sync');
   const started = performance.now();
   run();
   return (performance.now() - started) / 1000;

@@ -157,6 +157,7 @@ describe('inputs', () => {
       '/api/compute/best-card?merchant=Not_A_Slug', '/api/extension/recommend', '/api/extension/recommend?domain=',
       '/api/extension/recommend?domain=not%20a%20host', '/api/extension/recommend?domain=localhost', '/api/compute/triple-stack?merchant=%00',
       '/api/cards?page=%ZZ', `/api/cards/${'a'.repeat(101)}`, '/api/cards/UPPER_case',
+      '/api/cards?issuer=amex&network=amex', '/api/compute/best-card?mcc=5411&merchant=costco',
     ]) {
       const reply = await call(path, key());
       expectProblem(reply, 400);
