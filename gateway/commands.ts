@@ -2,6 +2,7 @@
  * The gateway's subcommands of `cardrewards`: `serve` and `keys create|list|revoke|usage`.
  * This is the only gateway layer that reads the environment, prints for humans and sets the exit code.
  */
+import type { AddressInfo } from 'node:net';
 import { Command, Option } from 'commander';
 import { generateKey, hashKey, hashPrefix, HASH_PREFIX_LENGTH } from './api-keys.ts';
 import { createBuildSource, createRemoteBuildSource, type BuildSource } from './build-source.ts';
@@ -35,7 +36,7 @@ export function registerGatewayCommands(program: Command): void {
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env CARDREWARDS_LOG_LEVEL; default info)')
     .option('--reload-ms <n>', 'how often to check dist for a new build (env CARDREWARDS_RELOAD_MS; default 1000)')
     .option('--no-demo-key', 'do not create a demo key when the embedded store has none')
-    .addHelpText('after', '\nExit codes: 0 stopped by a signal, 2 invalid configuration or no build to serve.')
+    .addHelpText('after', '\nExit codes: 0 stopped by a signal, 2 invalid configuration, no build to serve or an address that cannot be used.')
     .action((flags: RawOptions & { demoKey?: boolean }) => run(() => serve({ ...flags, demoKey: flags.demoKey === false ? 'false' : undefined })));
 
   const keys = program.command('keys').description('create, list, revoke API keys and show their usage');
@@ -130,7 +131,7 @@ async function serve(flags: RawOptions): Promise<void> {
   console.log(store.kind === 'embedded'
     ? `  using the embedded store (${store.location}): one gateway process only; set REDIS_URL or --redis-url to share keys and counters`
     : `  using Redis at ${store.location}`);
-  if (store.kind === 'embedded' && config.demoKey && (await store.listKeys()).length === 0) await createDemoKey(store, config);
+  const demoKey = store.kind === 'embedded' && config.demoKey && (await store.listKeys()).length === 0 ? await createDemoKey(store) : undefined;
 
   const sourceOptions = {
     intervalMs: config.reloadIntervalMs,
@@ -147,7 +148,25 @@ async function serve(flags: RawOptions): Promise<void> {
     throw new GatewayError('ERR_MANIFEST_READ', `no build to serve at ${config.originUrl ?? config.distDir}; run \`cardrewards build\` first`);
   }
   const proxy = config.originUrl === undefined ? undefined : createOriginProxy(config.originUrl, logger);
-  const gateway = await startGateway({ config, store, builds, logger, proxy });
+  let gateway;
+  try {
+    gateway = await startGateway({ config, store, builds, logger, proxy });
+  } catch (error) {
+    // A busy port or an address this host does not have is the user's to fix, not a crash.
+    builds.close();
+    proxy?.close();
+    await store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
+    const why = code === 'EADDRINUSE' ? 'the port is already in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host';
+    throw new GatewayError('ERR_LISTEN', `cannot listen on ${config.host}:${config.port}: ${why}; choose another with --port/--host (PORT, CARDREWARDS_HOST)`, { cause: error });
+  }
+  if (demoKey !== undefined) {
+    // Printed once listening, so the line names the real port (also with --port 0) and a host curl can reach.
+    const { port } = gateway.server.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${port}/api/cards`);
+  }
   console.log(`  listening on ${gateway.url} (docs at ${gateway.url}/docs)`);
 
   const stop = async (signal: string) => {
@@ -162,12 +181,11 @@ async function serve(flags: RawOptions): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** A first run on a bare machine gets one pro key, printed once with a curl line that works. */
-async function createDemoKey(store: Store, config: GatewayConfig): Promise<void> {
+/** A first run on a bare machine gets one pro key, printed once (and again in the curl line `serve` prints once listening). */
+async function createDemoKey(store: Store): Promise<string> {
   const key = generateKey();
   await store.saveKey({ hash: hashKey(key), tier: 'pro', name: 'demo', status: 'active', created: new Date().toISOString() });
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`  created a demo key (tier pro, hash ${hashPrefix(hashKey(key))}); it is shown only this once:`);
   console.log(`    ${key}`);
-  console.log(`  try: curl -H "X-API-Key: ${key}" http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/cards`);
+  return key;
 }

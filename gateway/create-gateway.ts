@@ -21,7 +21,7 @@ import type { OriginProxy } from './origin-proxy.ts';
 import { periodsOf } from './periods.ts';
 import { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers.ts';
 import { resolveFile } from './resolve-file.ts';
-import { isNotModified, representationHeaders, selectRepresentation, sendFile } from './serve-file.ts';
+import { isNotModified, representationHeaders, selectRepresentation, sendFile, type Representation } from './serve-file.ts';
 import { StoreUnavailableError, type Counts, type KeyRecord, type Limits, type Store } from './store.ts';
 
 export interface GatewayOptions {
@@ -118,6 +118,11 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       return sendNotModified(exchange.response, representationHeaders(representation));
     }
     await count(exchange, key);
+    return deliver(exchange, build, representation);
+  }
+
+  /** The last step: the bytes from the build folder, or in proxy mode from the private origin (which holds the whole tree). */
+  function deliver(exchange: Exchange, build: Build, representation: Representation): Promise<void> {
     if (options.proxy !== undefined) return options.proxy.forward(exchange.request, exchange.response, representation);
     return sendFile(exchange.response, exchange.method, build.root, representation, cache);
   }
@@ -156,7 +161,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
     exchange.response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     if (isNotModified(exchange.request.headers, representation.etag)) sendNotModified(exchange.response, representationHeaders(representation));
-    else await sendFile(exchange.response, exchange.method, build.root, representation, cache);
+    else await deliver(exchange, build, representation);
     return true;
   }
 

@@ -7,7 +7,8 @@ export type GatewayErrorCode =
   | 'ERR_STORE_UNAVAILABLE'
   | 'ERR_STATE_FILE'
   | 'ERR_KEY_NOT_FOUND'
-  | 'ERR_KEY_AMBIGUOUS';
+  | 'ERR_KEY_AMBIGUOUS'
+  | 'ERR_LISTEN';
 
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';

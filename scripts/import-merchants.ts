@@ -19,6 +19,9 @@ const MCC_JSON = join(ROOT, 'node_modules/mcc/mcc_codes.json');
 /** The import date, written as as_of on every imported row. */
 export const IMPORT_DATE = '2026-11-22';
 
+/** Ranking tier of unhinted rows from the supplementary curated files: with the MCC-list chains that have a domain. */
+const SUPPLEMENTARY_CURATED_TIER = 2;
+
 /** Ranking tier of operators and of brands under tags marked `late`: after every brand and MCC-list tier. */
 const LATE_TIER = 5;
 
@@ -443,7 +446,10 @@ export function importCurated(mccCodes: Set<string>): Merchant[] {
         slug, name: field(row, 'name'), mcc, domains: uniqueDomains(field(row, 'domains').split(';'), true),
         explicitDomains: true, source: 'curated', sourceRef: field(row, 'source_ref'),
         asOf: field(row, 'as_of') || IMPORT_DATE, rankHint: hint === '' ? undefined : Number(hint),
-        tier: 0, itemCount: 0, areaCount: 0, siteCount: 0, slugSuffix: '',
+        // The main curated file is the hand-picked head; the larger supplementary lists (online
+        // merchants, portal stores) rank after the nationwide NSI brands, so they do not push
+        // well-known stores out of the 1,540 static files.
+        tier: file === 'curated-merchants.csv' ? 0 : SUPPLEMENTARY_CURATED_TIER, itemCount: 0, areaCount: 0, siteCount: 0, slugSuffix: '',
       });
     }
   }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -132,5 +132,26 @@ describe('cardrewards validate', () => {
     expect(result.stdout).toContain('7 cards (6 active)');
     expect(result.stdout).toContain('active cards by issuer: amex 3, citi 2, chase 1');
     expect(existsSync(join(ROOT, 'test/fixtures/mini/dist'))).toBe(false);
+  });
+
+  it('calls a dataset folder that does not exist a usage error (exit 2, one line), not nine missing tables', async () => {
+    for (const command of ['validate', 'build']) {
+      const result = await runCli([command, '--dataset', join(work, 'no-such-dataset'), ...(command === 'build' ? ['--out', join(work, 'never')] : [])]);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr.trim().split('\n'), command).toEqual([expect.stringContaining(`no dataset folder at ${join(work, 'no-such-dataset')}`)]);
+    }
+    expect(existsSync(join(work, 'never'))).toBe(false);
+  });
+});
+
+describe('type-checking', () => {
+  it('covers every folder of TypeScript sources, the CLI included (`npm test` runs tsc on tsconfig.json)', () => {
+    const { include } = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
+    const folders = readdirSync(ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !['node_modules', 'dist', 'dist.builds', 'dataset', 'docs'].includes(entry.name))
+      .filter((entry) => readdirSync(join(ROOT, entry.name), { recursive: true }).some((name) => String(name).endsWith('.ts')))
+      .map((entry) => entry.name);
+    expect(folders).toContain('cli');
+    for (const folder of folders) expect(include, folder).toContain(`${folder}/**/*.ts`);
   });
 });

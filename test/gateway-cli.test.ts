@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +110,10 @@ describe('cardrewards serve', () => {
     expect(output).toMatch(/limits\s+free 1000\/month 100\/day, starter 10000\/month 1000\/day, pro 100000\/month 10000\/day, enterprise unlimited/);
     const key = /(cr_[A-Za-z0-9_-]{43})/.exec(output)?.[1] as string;
     expect(output).toContain(`curl -H "X-API-Key: ${key}"`);
-    const path = /curl .* http:\/\/[^/]+(\/\S+)/.exec(output)?.[1] as string;
+    // The printed line must work as printed, also with --port 0: the real port, not 0.
+    const curlUrl = /curl .* (http:\/\/\S+)/.exec(output)?.[1] as string;
+    expect(curlUrl.startsWith(`${url}/`), curlUrl).toBe(true);
+    const path = curlUrl.slice(url.length);
     const reply = await get(url, path, { headers: { 'X-API-Key': key } });
     expect(reply.status).toBe(200);
     // Keys made by another process while serving are seen at once.
@@ -143,6 +148,21 @@ describe('cardrewards serve', () => {
     expect((await get(url, '/healthz')).status).toBe(200);
     server.child.kill('SIGTERM');
     await server.exited;
+  });
+
+  it('refuses a port already in use with one clear line, exit 2 (no stack trace)', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const result = await runCli(['serve', '--port', String(port), '--dist', tree.out, '--state-file', join(work, 'busy.json'), '--log-level', 'silent', '--no-demo-key']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
+      expect(result.stderr).toContain('[ERR_LISTEN]');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
+    }
   });
 
   it('refuses to start without a build', async () => {

@@ -96,3 +96,16 @@ it('maps an origin failure to 502 problem details and keeps serving', async () =
   failing = false;
   expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
 });
+
+it('serves public files (static records, the OpenAPI document for /docs) from the origin too, without a key', async () => {
+  for (const path of ['/api/mcc/5411.json', '/openapi.json']) {
+    const reply = await get(gateway.url, path);
+    expect(reply.status, `${path}: ${reply.text}`).toBe(200);
+    expect(reply.body.equals(readFileSync(join(tree.out, `public${path}`))), path).toBe(true);
+    expect(reply.headers['etag']).toBe(tree.manifest.files[`public${path}`]?.etag);
+    expect(reply.headers['cache-control']).toMatch(/^public/);
+    expect(reply.headers['ratelimit']).toBeUndefined();
+  }
+  const notModified = await get(gateway.url, '/api/mcc/5411.json', { headers: { 'If-None-Match': tree.manifest.files['public/api/mcc/5411.json']!.etag } });
+  expect(notModified.status).toBe(304);
+});

@@ -114,3 +114,38 @@ describe('keyed responses on the fixture', () => {
     expect(Object.keys(doc.paths['/api/cards'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '429']));
   });
 });
+
+describe('keyed responses on a variant of the fixture', () => {
+  const build = (change: (sources: Map<string, string | undefined>) => void, date?: string) => {
+    const sources = new Map(readDataset(FIXTURE));
+    change(sources);
+    const result = compile(sources, { baseUrl: 'https://rewards.example.test', displayDir: 'mini', date });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    return (path: string) => JSON.parse(result.output.files.get(path)!.toString('utf8'));
+  };
+  const append = (sources: Map<string, string | undefined>, file: string, line: string) => sources.set(file, `${sources.get(file)!.trimEnd()}\n${line}\n`);
+
+  it('stacks only an offer in force on the build date: one that has not started yet is left out', () => {
+    // The Costco offer runs 2026-11-01 … 2026-12-31.
+    expect(build(() => undefined, '2026-10-15')('keyed/api/compute/triple-stack/costco.json')).toMatchObject({ offer: null, offer_percent: 0 });
+    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/costco.json').offer).toMatchObject({ slug: 'amex-costco-fixture' });
+  });
+
+  it('gives a percent offer nothing when the assumed purchase is below its minimum spend', () => {
+    const file = build((sources) => {
+      sources.set('offers.csv', sources.get('offers.csv')!.replace('amex-costco-fixture,amex,,costco,amount,10,50,10', 'amex-costco-fixture,amex,,costco,percent,10,150,20'));
+    })('keyed/api/compute/triple-stack/costco.json');
+    expect(file.offer_percent).toBe(0);
+  });
+
+  it('counts each card once in a category\'s card_count, however many rules it has there', () => {
+    const view = build((sources) => {
+      append(sources, 'card_rewards.csv', 'amex-gold,airfare,5,,,,portal,fixed,,,booked through Amex Travel,https://www.americanexpress.com/,2026-11-01');
+    });
+    const cards = view('keyed/api/categories/airfare/cards.json').data.map((c: { slug: string }) => c.slug);
+    expect(cards.filter((slug: string) => slug === 'amex-gold')).toHaveLength(2);
+    const distinct = new Set(cards).size;
+    expect(view('keyed/api/categories/airfare.json').card_count).toBe(distinct);
+    expect(view('keyed/api/categories.json').data.find((c: { slug: string }) => c.slug === 'airfare').card_count).toBe(distinct);
+  });
+});

@@ -25,6 +25,11 @@ function cardsForCategory(model: Model, slug: string) {
   }));
 }
 
+/** How many distinct cards have a rule in `category` (a card with a direct and a portal rule counts once). */
+function cardCountForCategory(model: Model, slug: string): number {
+  return new Set(cardsForCategory(model, slug).map((entry) => entry.slug)).size;
+}
+
 /** The MCCs a category covers; `issuers` null when the generic definition covers the code. */
 function categoryMccsOf(model: Model, slug: string) {
   const byIssuer = model.categoryMccs.get(slug) ?? new Map<string, ReadonlySet<string>>();
@@ -110,7 +115,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
     summary: 'Bonus categories (dining, groceries, gas, travel, …) and merchant-scoped ones (amazon, delta, …)',
     params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/categories.json' }],
     *derive(model) {
-      const data = [...model.categories.values()].sort((a, b) => byText(a.slug, b.slug)).map((row) => ({ ...row, card_count: cardsForCategory(model, row.slug).length }));
+      const data = [...model.categories.values()].sort((a, b) => byText(a.slug, b.slug)).map((row) => ({ ...row, card_count: cardCountForCategory(model, row.slug) }));
       yield { path: 'keyed/api/categories.json', document: { data, total: data.length }, schema: listOf(category, 'CategoryList') };
     },
   },
@@ -124,7 +129,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
         const mccs = categoryMccsOf(model, row.slug);
         const merchants = model.dataset.categoryMerchant.filter(({ row: r }) => r.category === row.slug)
           .map(({ row: r }) => ({ slug: r.merchant, name: names.get(r.merchant) ?? r.merchant })).sort((a, b) => byText(a.slug, b.slug));
-        const document = { ...row, card_count: cardsForCategory(model, row.slug).length, mccs, merchants };
+        const document = { ...row, card_count: cardCountForCategory(model, row.slug), mccs, merchants };
         yield { path: `keyed/api/categories/${row.slug}.json`, document, schema: categoryDetail };
       }
     },

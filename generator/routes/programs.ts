@@ -27,15 +27,21 @@ function storeRates(model: Model): Keyed.StoreRate[] {
     .sort((a, b) => byText(a.merchant, b.merchant) || b.value_percent - a.value_percent || byText(a.portal, b.portal));
 }
 
-/** Offers in force on the build date, or without dates. */
+/** Every offer, expired ones included (they carry `expired: true`), by slug. */
 function liveOffers(model: Model): Keyed.Offer[] {
   const names = merchantNames(model);
   return model.dataset.offers.map(({ row }) => offerOf(model, row, names)).sort((a, b) => byText(a.slug, b.slug));
 }
 
-/** Percent back an offer gives on a purchase of `spend` dollars. */
+/** True when the offer can be used on the build date: started and not expired. */
+function offerInForce(model: Model, offer: Keyed.Offer): boolean {
+  return !offer.expired && (offer.valid_from === null || offer.valid_from <= model.date);
+}
+
+/** Percent back an offer gives on a purchase of `spend` dollars; nothing below its minimum spend, whatever its kind. */
 function offerPercent(offer: Keyed.Offer, spend: number): number {
-  const reward = offer.kind === 'percent' ? (spend * offer.value) / 100 : spend >= (offer.min_spend ?? 0) ? offer.value : 0;
+  if (spend < (offer.min_spend ?? 0)) return 0;
+  const reward = offer.kind === 'percent' ? (spend * offer.value) / 100 : offer.value;
   const capped = offer.max_reward === null ? reward : Math.min(reward, offer.max_reward);
   return round4((capped / spend) * 100);
 }
@@ -202,7 +208,7 @@ export const programRoutes: readonly RouteDefinition[] = [
     params: {}, variants: [{ query: { merchant: 'slug' }, optional: {}, file: 'keyed/api/compute/triple-stack/{merchant}.json' }],
     *derive(model) {
       const rates = groupBy(storeRates(model), (r) => r.merchant);
-      const offers = groupBy(liveOffers(model).filter((o) => !o.expired), (o) => o.merchant);
+      const offers = groupBy(liveOffers(model).filter((o) => offerInForce(model, o)), (o) => o.merchant);
       for (const merchant of model.merchants) {
         const portals = rates.get(merchant.slug);
         if (!portals) continue;
