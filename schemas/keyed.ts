@@ -107,9 +107,12 @@ export const mccSummary = object(
   ['code', 'description', 'category_group', 'merchant_count'],
 );
 
+const coverageIssuers = { oneOf: [{ type: 'array', items: slug }, { type: 'null' }], description: 'null: the generic definition, for every issuer except excluded_issuers' } as const;
+const excludedIssuers = { type: 'array', items: slug, description: 'issuers whose own definition of the category replaces the generic one and leaves this code out' } as const;
+
 export const categoryCoverage = object(
-  { category: slug, category_name: text, issuers: { oneOf: [{ type: 'array', items: slug }, { type: 'null' }], description: 'null: every issuer without its own definition' } },
-  ['category', 'category_name', 'issuers'],
+  { category: slug, category_name: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers },
+  ['category', 'category_name', 'issuers', 'excluded_issuers'],
 );
 
 export const mccDetail = object(
@@ -169,8 +172,8 @@ export const categoryGroup = object(
 
 export const category = object({ slug, name: text, description: text, card_count: count }, ['slug', 'name', 'description', 'card_count']);
 export const categoryMcc = object(
-  { code: mccCode, description: text, issuers: { oneOf: [{ type: 'array', items: slug }, { type: 'null' }] } },
-  ['code', 'description', 'issuers'],
+  { code: mccCode, description: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers },
+  ['code', 'description', 'issuers', 'excluded_issuers'],
 );
 export const categoryDetail = object(
   {

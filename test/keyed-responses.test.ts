@@ -60,6 +60,17 @@ describe('keyed responses on the fixture', () => {
     expect(output.files.has('keyed/api/compute/triple-stack/amazon.json')).toBe(false);
   });
 
+  it('says which issuers a category covers an MCC for, and which issuers\' own definitions leave it out', () => {
+    expect(json('keyed/api/mcc/5499/categories.json').data).toEqual([
+      { category: 'groceries', category_name: 'Groceries', issuers: null, excluded_issuers: ['amex'] },
+    ]);
+    expect(json('keyed/api/mcc/5411.json').categories).toEqual([
+      { category: 'groceries', category_name: 'Groceries', issuers: null, excluded_issuers: [] },
+    ]);
+    expect(json('keyed/api/categories/groceries/mccs.json').data.map((m: { code: string; excluded_issuers: string[] }) => [m.code, m.excluded_issuers]))
+      .toEqual([['5411', []], ['5499', ['amex']]]);
+  });
+
   it('describes a card fully: rules with in_force, benefits, annual credits', () => {
     const gold = json('keyed/api/cards/amex-gold.json');
     expect(gold).toMatchObject({ slug: 'amex-gold', issuer_name: 'American Express', cents_per_point: 2, valuation_basis: 'published', annual_credits_usd: 120 });

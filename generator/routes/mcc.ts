@@ -4,7 +4,7 @@ import {
   bestCard, category, categoryCard, categoryCoverage, categoryDetail, categoryGroup, categoryMcc, listOf, mccDetail, mccSummary, merchantSummary, pageOf,
 } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, categoriesCovering, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
+import { byText, categoriesCovering, coverageOf, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
 import type { Model } from '../model.ts';
 import { ruleIsValid, valuationOf } from '../ranking.ts';
 
@@ -34,10 +34,7 @@ function cardCountForCategory(model: Model, slug: string): number {
 function categoryMccsOf(model: Model, slug: string) {
   const byIssuer = model.categoryMccs.get(slug) ?? new Map<string, ReadonlySet<string>>();
   const codes = [...new Set([...byIssuer.values()].flatMap((set) => [...set]))].sort(byText);
-  return codes.map((code) => ({
-    code, description: model.mccByCode.get(code)?.description ?? code,
-    issuers: byIssuer.get('')?.has(code) ? null : [...byIssuer].filter(([i, set]) => i !== '' && set.has(code)).map(([i]) => i).sort(byText),
-  }));
+  return codes.map((code) => ({ code, description: model.mccByCode.get(code)?.description ?? code, ...coverageOf(byIssuer, code)! }));
 }
 
 export const mccRoutes: readonly RouteDefinition[] = [

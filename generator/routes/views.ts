@@ -160,13 +160,25 @@ export function merchantNames(model: Model): Map<string, string> {
   return new Map(model.merchants.map((m) => [m.slug, m.name]));
 }
 
-/** The categories covering an MCC, with the issuers whose own definition includes it (null: the generic one). */
-export function categoriesCovering(model: Model, code: string): { category: string; category_name: string; issuers: string[] | null }[] {
-  const result: { category: string; category_name: string; issuers: string[] | null }[] = [];
+/**
+ * Who counts `code` in a category: `issuers` null for the generic definition (minus the issuers
+ * whose own definition replaces it and leaves the code out), else the issuers whose own definition has it.
+ */
+export function coverageOf(byIssuer: ReadonlyMap<string, ReadonlySet<string>>, code: string): { issuers: string[] | null; excluded_issuers: string[] } | undefined {
+  const own = [...byIssuer].filter(([issuer]) => issuer !== '');
+  const including = own.filter(([, codes]) => codes.has(code)).map(([issuer]) => issuer).sort(byText);
+  if (byIssuer.get('')?.has(code)) {
+    return { issuers: null, excluded_issuers: own.filter(([, codes]) => !codes.has(code)).map(([issuer]) => issuer).sort(byText) };
+  }
+  return including.length > 0 ? { issuers: including, excluded_issuers: [] } : undefined;
+}
+
+/** The categories covering an MCC, and for which issuers. */
+export function categoriesCovering(model: Model, code: string): { category: string; category_name: string; issuers: string[] | null; excluded_issuers: string[] }[] {
+  const result: { category: string; category_name: string; issuers: string[] | null; excluded_issuers: string[] }[] = [];
   for (const [category, byIssuer] of [...model.categoryMccs].sort(([a], [b]) => byText(a, b))) {
-    if (byIssuer.get('')?.has(code)) result.push({ category, category_name: categoryName(model, category), issuers: null });
-    const issuers = [...byIssuer].filter(([issuer, codes]) => issuer !== '' && codes.has(code)).map(([issuer]) => issuer).sort(byText);
-    if (issuers.length > 0) result.push({ category, category_name: categoryName(model, category), issuers });
+    const coverage = coverageOf(byIssuer, code);
+    if (coverage) result.push({ category, category_name: categoryName(model, category), ...coverage });
   }
   return result;
 }
