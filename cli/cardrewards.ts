@@ -2,6 +2,7 @@
  * The `cardrewards` command: compile the dataset (`build`, `validate`) and, from the gateway,
  * serve it. Only this layer reads the environment, touches the disk and sets the exit code.
  */
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { compile, checkDataset } from '../generator/compile.ts';
 import { emitTree, liveInputs } from '../generator/emit-tree.ts';
@@ -14,12 +15,19 @@ import { summarizeDataset } from '../generator/summary.ts';
 import { registerGatewayCommands } from '../gateway/commands.ts';
 import { createProgress, isInteractive } from './progress.ts';
 
+/** The version in package.json, read once (the CLI runs from the repository). */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
 /** Where `service_url` links point when neither `--base-url` nor CARDREWARDS_BASE_URL says: the local gateway. */
 export const DEFAULT_BASE_URL = 'http://localhost:8787';
 
 const program = new Command()
   .name('cardrewards')
   .description('Compile the credit card rewards dataset into static and precomputed JSON, and serve it.')
+  .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError()
   // Usage errors exit 2, apart from dataset problems (1); set before the subcommands so they inherit it.
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));

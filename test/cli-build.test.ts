@@ -36,6 +36,12 @@ describe('cardrewards build (golden)', () => {
     for (const option of ['--dataset', '--out', '--base-url', '--date']) expect(result.stdout).toContain(option);
   });
 
+  it('prints its version', async () => {
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   it('refuses a bad option value with a usage error', async () => {
     const result = await runCli(['build', '--date', '2026-13-01']);
     expect(result.code).toBe(2);
