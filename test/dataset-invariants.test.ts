@@ -82,7 +82,7 @@ describe('the real dataset', () => {
     expect(model.programs.size).toBeGreaterThanOrEqual(40);
     expect(model.dataset.portals.length).toBeGreaterThanOrEqual(10);
     expect(model.cardBySlug.size).toBeGreaterThanOrEqual(150);
-    expect(model.merchants.length).toBeGreaterThanOrEqual(3000);
+    expect(model.merchants.length).toBeGreaterThanOrEqual(6500);
     for (const { row } of model.dataset.cards) expect(row.source_url).toMatch(/^https?:\/\//);
   });
 });
