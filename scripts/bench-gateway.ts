@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { writeReportSection } from './internal/report-section.ts';
 
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
@@ -132,11 +133,7 @@ Files: \`${staticPath}\` (static, ${readFileSync(join(tree, 'public', staticPath
 |---|---|---|---|---|
 ${rows.join('\n')}
 ${END}`;
-  const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n\n';
-  const next = previous.includes(START) && previous.includes(END)
-    ? previous.slice(0, previous.indexOf(START)) + section + previous.slice(previous.indexOf(END) + END.length)
-    : `${previous.trimEnd()}\n\n${section}\n`;
-  writeFileSync(REPORT, next);
+  writeReportSection(REPORT, START, END, section);
   console.log(section);
 } finally {
   for (const child of children) stop(child);

@@ -4,9 +4,10 @@
  * build markers, leaving other sections alone). Runs: BENCH_RUNS (default 3).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { cpus, freemem, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { writeReportSection } from './internal/report-section.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const ROOT = process.cwd();
@@ -100,9 +101,5 @@ Full build ÷ cp -r within each run: ${full.map((v, i) => (v / copy[i]!).toFixed
 Small-file creation dominates both the build and the copy on this machine and varies by ±50 % between runs; compare ratios from the same run, not absolute times across runs.
 ${END}`;
 
-const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Benchmarks\n\n';
-const next = previous.includes(START) && previous.includes(END)
-  ? previous.slice(0, previous.indexOf(START)) + section + previous.slice(previous.indexOf(END) + END.length)
-  : `${previous.trimEnd()}\n\n${section}\n`;
-writeFileSync(REPORT, next);
+writeReportSection(REPORT, START, END, section);
 console.log(`full ${fullM.toFixed(2)} s (${(fullM / copyM).toFixed(2)} × cp -r ${copyM.toFixed(2)} s); no-change ${noChangeM.toFixed(2)} s (${((noChangeM / fullM) * 100).toFixed(1)} %) → ${REPORT}`);
