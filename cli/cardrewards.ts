@@ -8,7 +8,7 @@ import { compile, checkDataset } from '../generator/compile.ts';
 import { emitTree, liveInputs } from '../generator/emit-tree.ts';
 import { inputsDigest } from '../generator/inputs-digest.ts';
 import { GeneratorError } from '../generator/errors.ts';
-import { isIsoDate } from '../generator/internal/ajv.ts';
+import { isIsoDate } from '../schemas/validator.ts';
 import { exitCodeFor, formatProblem, type Problem } from '../generator/problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { summarizeDataset } from '../generator/summary.ts';

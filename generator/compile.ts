@@ -8,9 +8,10 @@ import type { ValidateFunction } from 'ajv';
 import { artefacts as defaultArtefacts } from './artefacts.ts';
 import type { Artefact } from './artefact.ts';
 import { GeneratorError } from './errors.ts';
-import { ajv } from './internal/ajv.ts';
+import { ajv } from '../schemas/validator.ts';
 import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
+import { manifestSchema, type FileEntry } from '../schemas/manifest.ts';
 import { loadDataset, type Dataset, type DatasetSources } from './load-dataset.ts';
 import { createModel, type Model } from './model.ts';
 import { sortProblems, type Problem } from './problems.ts';
@@ -23,17 +24,6 @@ export interface CompileOptions {
   /** Prefix of file names in problems, e.g. `dataset`. */
   readonly displayDir: string;
 }
-
-export interface FileEntry {
-  readonly size: number;
-  /** Strong ETag: a quoted content hash. */
-  readonly etag: string;
-  readonly type: string;
-  /** Precompressed siblings written beside the file (`<path>.br`, `<path>.gz`). */
-  readonly encodings?: readonly Encoding[];
-}
-
-export type Encoding = 'br' | 'gzip';
 
 /** Files at least this large get precompressed siblings; below it compression saves too little to be worth a file. */
 export const COMPRESS_MIN_BYTES = 4096;
@@ -106,12 +96,15 @@ function finishTree(unsorted: Map<string, Buffer>, model: Model): BuildOutput {
   for (const [path, bytes] of files) {
     const type = contentTypeOf(path);
     const compressible = bytes.length >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/'));
-    const entry: FileEntry = { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] as const } : {}) };
+    const entry: FileEntry = { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] } : {}) };
     entries.set(path, entry);
     tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
   }
   const buildId = tree.digest('hex').slice(0, 16);
-  return { files, entries, buildId, model, manifest: serialize(createManifest(buildId, model.date, entries)) };
+  const manifest = createManifest(buildId, model.date, entries);
+  // The gateway checks the same schema on load; a manifest it would refuse is never written.
+  assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
+  return { files, entries, buildId, model, manifest: serialize(manifest) };
 }
 
 const validatorCache = new WeakMap<object, ValidateFunction>();

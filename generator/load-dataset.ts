@@ -4,7 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ajv } from './internal/ajv.ts';
+import { ajv } from '../schemas/validator.ts';
 import type { Problem } from './problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';

@@ -5,22 +5,12 @@
  */
 import type { OutputDocument } from './artefact.ts';
 import type { Model } from './model.ts';
+import { TIERS, type ManifestVariant, type ParamKind, type Tier } from '../schemas/manifest.ts';
 
-export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
-export type Tier = (typeof TIERS)[number];
+export { TIERS, type ParamKind, type Tier };
 
-/** How the gateway normalises a parameter (docs/manifest.md). */
-export type ParamKind = 'slug' | 'mcc' | 'page' | 'domain';
-
-export interface Variant {
-  /** Required query parameters. */
-  readonly query: Readonly<Record<string, ParamKind>>;
-  readonly optional: Readonly<Record<string, ParamKind>>;
-  /** File path template; `{name}` is a path or query parameter. */
-  readonly file: string;
-  readonly lookup?: 'domain-suffix';
-  readonly fallback?: string;
-}
+/** How a request maps to a file: the manifest's variant shape (schemas/manifest.ts), written by the routes. */
+export type Variant = Readonly<ManifestVariant>;
 
 export interface RouteDefinition {
   readonly id: string;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
+import { parseManifest } from '../gateway/manifest.ts';
 import { normaliseParam } from '../gateway/normalise-param.ts';
 import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
 import { negotiateEncoding } from '../gateway/serve-file.ts';
@@ -76,5 +77,26 @@ describe('rateLimitHeaders', () => {
       RateLimit: '"monthly";r=800;t=86400, "daily";r=57;t=3600',
     });
     expect(rateLimitHeaders({ monthly: null, daily: null }, { day: 1, month: 1 }, { day: 1, month: 1 })).toEqual({});
+  });
+});
+
+describe('parseManifest', () => {
+  const route = { id: 'card', path: '/api/cards/{id}', tier: 'free', params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}.json' }] };
+  const manifest = (changes: object) => JSON.stringify({
+    version: 1, build: 'b', date: '2026-11-22', files: { 'keyed/api/cards/x.json': { size: 1, etag: '"e"', type: 'application/json' } }, routes: [route], ...changes,
+  });
+
+  it('accepts a manifest in the generator\'s shape', () => {
+    expect(parseManifest(manifest({}), 'm').routes[0]?.id).toBe('card');
+  });
+
+  it.each([
+    ['a file key outside the tree', { files: { 'keyed/../secret.txt': { size: 1, etag: '"e"', type: 't' } } }, /\/files key "keyed\/\.\.\/secret\.txt" must match pattern/],
+    ['an unknown tier', { routes: [{ ...route, tier: 'gold' }] }, /tier/],
+    ['an unknown parameter kind', { routes: [{ ...route, params: { id: 'regex' } }] }, /params/],
+    ['a path parameter without a kind', { routes: [{ ...route, params: {} }] }, /path parameter \{id\} has no kind/],
+    ['a route with no variants', { routes: [{ ...route, variants: [] }] }, /has no variants/],
+  ])('refuses %s', (_, changes, message) => {
+    expect(() => parseManifest(manifest(changes), 'm')).toThrow(message);
   });
 });

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentTypeOf, etagOf } from '../../generator/compile.ts';
-import type { GatewayManifest, ManifestRoute } from '../../gateway/manifest.ts';
+import type { GatewayManifest, ManifestRoute, RouteVariant } from '../../gateway/manifest.ts';
 import { FIXTURE, runCli } from './cli.ts';
 
 export interface TestTree {
@@ -36,8 +36,18 @@ export async function createTestTree(work: string): Promise<TestTree> {
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value)}\n`);
 
+type LooseVariant = Partial<RouteVariant> & { file: string };
+type LooseRoute = Omit<ManifestRoute, 'params' | 'variants'> & { params?: ManifestRoute['params']; variants?: LooseVariant[] };
+
+/** Fills the fields every manifest route has (empty params, query and optional), so the table below stays short. */
+const complete = (route: LooseRoute): ManifestRoute => ({
+  ...route,
+  params: route.params ?? {},
+  variants: (route.variants ?? []).map((variant) => ({ query: {}, optional: {}, ...variant })),
+});
+
 /** Keyed routes in the shape of design.md §4 (the nine of spec §4.2 plus a few of our catalogue). */
-export const HAND_ROUTES: ManifestRoute[] = [
+export const HAND_ROUTES: ManifestRoute[] = ([
   { id: 'cards-list', path: '/api/cards', tier: 'free', variants: [
     { query: { issuer: 'slug' }, optional: { page: 'page' }, file: 'keyed/api/cards/by-issuer/{issuer}/page-{page}.json' },
     { optional: { page: 'page' }, file: 'keyed/api/cards/page-{page}.json' },
@@ -58,7 +68,7 @@ export const HAND_ROUTES: ManifestRoute[] = [
   { id: 'portals-list', path: '/api/portals', tier: 'pro', variants: [{ file: 'keyed/api/portals.json' }] },
   { id: 'triple-stack', path: '/api/compute/triple-stack', tier: 'pro', variants: [{ query: { merchant: 'slug' }, file: 'keyed/api/compute/triple-stack/{merchant}.json' }] },
   { id: 'export-csv', path: '/api/export/dataset.csv', tier: 'enterprise', variants: [{ file: 'keyed/api/export/dataset.csv' }] },
-];
+] satisfies LooseRoute[]).map(complete);
 
 /** Writes the hand-written tree as build `id` and points the `out` link at it (atomically, as the generator does). */
 export function writeHandWrittenTree(out: string, id: string, variation = ''): GatewayManifest {

@@ -1,4 +1,4 @@
-/** One ajv instance for rows and documents, with the `date` format checked as a real calendar date. */
+/** The one ajv instance for dataset rows, emitted documents and the manifest, with `date` checked as a real calendar date. */
 import { Ajv } from 'ajv';
 
 /** True for `YYYY-MM-DD` naming a day that exists (no 2026-02-30). */

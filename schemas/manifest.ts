@@ -1,0 +1,81 @@
+/**
+ * `dist/manifest.json`, the contract between the generator and the gateway (docs/manifest.md):
+ * one schema that the generator checks before writing and the gateway checks on load, and the
+ * tier and parameter-kind lists both sides share.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Tiers, lowest first (spec §4.2). */
+export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** How the gateway normalises a parameter before it names a file. */
+export const PARAM_KINDS = ['slug', 'mcc', 'page', 'domain'] as const;
+export type ParamKind = (typeof PARAM_KINDS)[number];
+
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** A file key names a plain relative path under `public/` or `keyed/`: never `..`, `.`, `\`, NUL or an empty segment. */
+export const SAFE_FILE_KEY = '^(public|keyed)(/(?!\\.\\.?(/|$))[A-Za-z0-9._~@+-]+)+$';
+
+const paramKinds = { type: 'object', additionalProperties: { enum: PARAM_KINDS } } as const;
+
+export const fileEntrySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['size', 'etag', 'type'],
+  properties: {
+    size: { type: 'integer', minimum: 0 },
+    etag: { type: 'string', pattern: '^"[^"]+"$' },
+    type: { type: 'string', minLength: 1 },
+    encodings: { type: 'array', items: { enum: ENCODINGS }, uniqueItems: true },
+  },
+} as const;
+
+export const variantSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['query', 'optional', 'file'],
+  properties: {
+    query: paramKinds,
+    optional: paramKinds,
+    file: { type: 'string', pattern: '^keyed/' },
+    lookup: { const: 'domain-suffix' },
+    fallback: { type: 'string', pattern: SAFE_FILE_KEY },
+  },
+} as const;
+
+export const routeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'path', 'tier', 'params', 'variants'],
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    path: { type: 'string', pattern: '^/' },
+    tier: { enum: TIERS },
+    summary: { type: 'string' },
+    schema: { type: 'string' },
+    params: paramKinds,
+    dynamic: { const: 'usage' },
+    variants: { type: 'array', items: variantSchema },
+  },
+} as const;
+
+export const manifestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'build', 'date', 'files', 'routes'],
+  properties: {
+    version: { const: 1 },
+    build: { type: 'string', minLength: 1 },
+    date: { type: 'string', format: 'date' },
+    files: { type: 'object', propertyNames: { pattern: SAFE_FILE_KEY }, additionalProperties: fileEntrySchema },
+    routes: { type: 'array', items: routeSchema },
+  },
+} as const;
+
+export type FileEntry = FromSchema<typeof fileEntrySchema>;
+export type ManifestVariant = FromSchema<typeof variantSchema>;
+export type ManifestRoute = FromSchema<typeof routeSchema>;
+export type Manifest = FromSchema<typeof manifestSchema>;
