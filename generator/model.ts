@@ -26,6 +26,8 @@ export interface Model extends BuildOptions {
   readonly merchantCategories: ReadonlyMap<string, ReadonlySet<string>>;
   /** Merchants sorted by popularity_rank (1 first). */
   readonly merchants: readonly Rows.MerchantRow[];
+  readonly merchantBySlug: ReadonlyMap<string, Rows.MerchantRow>;
+  readonly portalBySlug: ReadonlyMap<string, Rows.PortalRow>;
   readonly merchantCountByMcc: ReadonlyMap<string, number>;
   readonly dataset: Dataset;
 }
@@ -77,6 +79,8 @@ export function createModel(dataset: Dataset, options: BuildOptions): Model {
     categoryMccs,
     merchantCategories,
     merchants,
+    merchantBySlug: bySlug(merchants),
+    portalBySlug: bySlug(rows(dataset.portals)),
     merchantCountByMcc,
     dataset,
   };

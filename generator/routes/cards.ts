@@ -1,10 +1,16 @@
 /** Cards, issuers and networks: the free catalogue and its starter-tier details. */
+import type { Model } from '../model.ts';
 import type { RouteDefinition } from '../route.ts';
+import type { IssuerRow } from '../../schemas/dataset.ts';
 import { cardDetail, cardSummary, issuer, network, pageOf, listOf, reward, benefit } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from './views.ts';
 
 const cardPage = pageOf(cardSummary, 'CardPage');
+
+/** An issuer as responses show it, with its number of active cards. */
+const issuerOf = (model: Model, row: IssuerRow) =>
+  ({ slug: row.slug, name: row.name, website: row.website, card_count: model.activeCards.filter((c) => c.issuer === row.slug).length });
 
 export const cardRoutes: readonly RouteDefinition[] = [
   {
@@ -67,7 +73,7 @@ export const cardRoutes: readonly RouteDefinition[] = [
     params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers.json' }],
     *derive(model) {
       const data = [...model.issuers.values()].sort((a, b) => byText(a.slug, b.slug))
-        .map((row) => ({ slug: row.slug, name: row.name, website: row.website, card_count: model.activeCards.filter((c) => c.issuer === row.slug).length }));
+        .map((row) => issuerOf(model, row));
       yield { path: 'keyed/api/issuers.json', document: { data, total: data.length }, schema: listOf(issuer, 'IssuerList') };
     },
   },
@@ -77,8 +83,7 @@ export const cardRoutes: readonly RouteDefinition[] = [
     params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}.json' }],
     *derive(model) {
       for (const row of model.issuers.values()) {
-        const document = { slug: row.slug, name: row.name, website: row.website, card_count: model.activeCards.filter((c) => c.issuer === row.slug).length };
-        yield { path: `keyed/api/issuers/${row.slug}.json`, document, schema: issuer };
+        yield { path: `keyed/api/issuers/${row.slug}.json`, document: issuerOf(model, row), schema: issuer };
       }
     },
   },

@@ -4,7 +4,7 @@ import {
   bestCard, category, categoryCard, categoryCoverage, categoryDetail, categoryGroup, categoryMcc, listOf, mccDetail, mccSummary, merchantSummary, pageOf,
 } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, categoriesCovering, coverageOf, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
+import { byText, categoriesCovering, coverageOf, merchantName, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
 import type { Model } from '../model.ts';
 import { ruleIsValid, valuationOf } from '../ranking.ts';
 
@@ -121,11 +121,10 @@ export const mccRoutes: readonly RouteDefinition[] = [
     summary: 'One bonus category: the MCCs it covers per issuer and the merchants it names',
     params: { slug: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}.json' }],
     *derive(model) {
-      const names = new Map(model.merchants.map((m) => [m.slug, m.name]));
       for (const row of model.categories.values()) {
         const mccs = categoryMccsOf(model, row.slug);
         const merchants = model.dataset.categoryMerchant.filter(({ row: r }) => r.category === row.slug)
-          .map(({ row: r }) => ({ slug: r.merchant, name: names.get(r.merchant) ?? r.merchant })).sort((a, b) => byText(a.slug, b.slug));
+          .map(({ row: r }) => ({ slug: r.merchant, name: merchantName(model, r.merchant) })).sort((a, b) => byText(a.slug, b.slug));
         const document = { ...row, card_count: cardCountForCategory(model, row.slug), mccs, merchants };
         yield { path: `keyed/api/categories/${row.slug}.json`, document, schema: categoryDetail };
       }

@@ -2,7 +2,7 @@
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, everydayCards, mccSummaryOf, merchantNames, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
+import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
 const RECOMMEND_FALLBACK = 'keyed/api/extension/recommend/_fallback.json';
@@ -27,7 +27,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     summary: 'One merchant: MCC, domains, top cards, portal rates and card-linked offers',
     params: { slug: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/merchants/{slug}.json' }],
     *derive(model) {
-      const names = merchantNames(model);
       const rates = groupBy(model.dataset.portalRates.map(({ row }) => row), (r) => r.merchant);
       const offers = groupBy(model.dataset.offers.map(({ row }) => row), (o) => o.merchant);
       for (const merchant of model.merchants) {
@@ -37,8 +36,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           source: merchant.source, source_ref: merchant.source_ref, as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
           top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
-          portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r, names)).sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal)),
-          offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o, names)).sort((a, b) => byText(a.slug, b.slug)),
+          portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal)),
+          offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
         yield { path: `keyed/api/merchants/${merchant.slug}.json`, document, schema: merchantDetail };
       }

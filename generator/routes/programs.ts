@@ -2,14 +2,18 @@
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
+import type { PortalRow } from '../../schemas/dataset.ts';
 import {
   cardSummary, listOf, offer, pageOf, portal, program, programDetail, store, storeRate, transfer, transferQuote, tripleStack,
 } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, cardSummaryOf, merchantNames, offerOf, programOf, rankedCards, storeRateOf, transferOf } from './views.ts';
+import { byText, cardSummaryOf, offerOf, programOf, rankedCards, storeRateOf, transferOf } from './views.ts';
 
 const storePage = pageOf(storeRate, 'StoreRatePage');
+
+/** A portal as responses show it, with its number of store rates. */
+const portalOf = (model: Model, row: PortalRow) => ({ ...row, store_count: model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug).length });
 const storeListPage = pageOf(store, 'StorePage');
 const offerPage = pageOf(offer, 'OfferPage');
 const programs = (model: Model) => [...model.programs.values()].sort((a, b) => byText(a.slug, b.slug));
@@ -22,15 +26,13 @@ const sourcesOf = (model: Model, slug: string) =>
   transfers(model).filter((t) => t.to_program === slug).map((t) => transferOf(model, t)).sort((a, b) => byText(a.from, b.from));
 
 function storeRates(model: Model): Keyed.StoreRate[] {
-  const names = merchantNames(model);
-  return model.dataset.portalRates.map(({ row }) => storeRateOf(model, row, names))
+  return model.dataset.portalRates.map(({ row }) => storeRateOf(model, row))
     .sort((a, b) => byText(a.merchant, b.merchant) || b.value_percent - a.value_percent || byText(a.portal, b.portal));
 }
 
 /** Every offer, expired ones included (they carry `expired: true`), by slug. */
 function liveOffers(model: Model): Keyed.Offer[] {
-  const names = merchantNames(model);
-  return model.dataset.offers.map(({ row }) => offerOf(model, row, names)).sort((a, b) => byText(a.slug, b.slug));
+  return model.dataset.offers.map(({ row }) => offerOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
 }
 
 /** True when the offer can be used on the build date: started and not expired. */
@@ -137,7 +139,7 @@ export const programRoutes: readonly RouteDefinition[] = [
     summary: 'Shopping portals with the currency they pay and their number of stores',
     params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/portals.json' }],
     *derive(model) {
-      const data = model.dataset.portals.map(({ row }) => ({ ...row, store_count: model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug).length }))
+      const data = model.dataset.portals.map(({ row }) => portalOf(model, row))
         .sort((a, b) => byText(a.slug, b.slug));
       yield { path: 'keyed/api/portals.json', document: { data, total: data.length }, schema: listOf(portal, 'PortalList') };
     },
@@ -148,8 +150,7 @@ export const programRoutes: readonly RouteDefinition[] = [
     params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/portals/{id}.json' }],
     *derive(model) {
       for (const { row } of model.dataset.portals) {
-        const document = { ...row, store_count: model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug).length };
-        yield { path: `keyed/api/portals/${row.slug}.json`, document, schema: portal };
+        yield { path: `keyed/api/portals/${row.slug}.json`, document: portalOf(model, row), schema: portal };
       }
     },
   },

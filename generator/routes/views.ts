@@ -117,20 +117,20 @@ function rankLimit(model: Model): number {
   return model.merchants[Math.min(STATIC_MERCHANT_COUNT, model.merchants.length) - 1]?.popularity_rank ?? 0;
 }
 
-export function storeRateOf(model: Model, row: Rows.PortalRateRow, merchantNames: ReadonlyMap<string, string>): Keyed.StoreRate {
-  const portal = model.dataset.portals.find(({ row: p }) => p.slug === row.portal)?.row;
+export function storeRateOf(model: Model, row: Rows.PortalRateRow): Keyed.StoreRate {
+  const portal = model.portalBySlug.get(row.portal);
   const program = portal ? model.programs.get(portal.program) : undefined;
   const cents = program?.cents_per_point ?? 1;
   return {
-    portal: row.portal, portal_name: portal?.name ?? row.portal, merchant: row.merchant, merchant_name: merchantNames.get(row.merchant) ?? row.merchant,
+    portal: row.portal, portal_name: portal?.name ?? row.portal, merchant: row.merchant, merchant_name: merchantName(model, row.merchant),
     rate: row.rate, unit: row.unit, program: portal?.program ?? 'cash-back',
     value_percent: round4(row.unit === 'percent' ? row.rate : row.rate * cents), basis: row.basis, source_url: row.source_url, as_of: row.as_of,
   };
 }
 
-export function offerOf(model: Model, row: Rows.OfferRow, merchantNames: ReadonlyMap<string, string>): Keyed.Offer {
+export function offerOf(model: Model, row: Rows.OfferRow): Keyed.Offer {
   return {
-    slug: row.slug, issuer: row.issuer, card: row.card, merchant: row.merchant, merchant_name: merchantNames.get(row.merchant) ?? row.merchant,
+    slug: row.slug, issuer: row.issuer, card: row.card, merchant: row.merchant, merchant_name: merchantName(model, row.merchant),
     kind: row.kind, value: row.value, min_spend: row.min_spend, max_reward: row.max_reward, valid_from: row.valid_from, valid_to: row.valid_to,
     expired: row.valid_to !== null && row.valid_to < model.date, basis: row.basis, source_url: row.source_url, as_of: row.as_of,
   };
@@ -155,9 +155,9 @@ export function programOf(model: Model, row: Rows.ProgramRow): Keyed.Program {
   };
 }
 
-/** Merchant slug → name, for the views that name merchants. */
-export function merchantNames(model: Model): Map<string, string> {
-  return new Map(model.merchants.map((m) => [m.slug, m.name]));
+/** A merchant's display name (its slug when unknown). */
+export function merchantName(model: Model, slug: string): string {
+  return model.merchantBySlug.get(slug)?.name ?? slug;
 }
 
 /**
