@@ -4,28 +4,18 @@
  * printed curl line works, refusing invalid configuration with what is allowed.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './helpers/cli.ts';
-import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';
 import { get } from './helpers/http.ts';
-import { HAS_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
+import { useTreeAndRedis } from './helpers/fixture.ts';
+import { HAS_REDIS } from './helpers/redis.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'cardrewards-keys-'));
-let tree: TestTree;
-let redis: TestRedis | undefined;
-beforeAll(async () => {
-  tree = await createTestTree(work);
-  if (HAS_REDIS) redis = await startRedis();
-});
-afterAll(async () => {
-  await redis?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+const fixture = useTreeAndRedis('cardrewards-keys-');
+const { work } = fixture;
 
 const KEY = /^cr_[A-Za-z0-9_-]{43}$/;
 
@@ -67,7 +57,7 @@ describe('cardrewards keys', () => {
     expect(state).toContain('"tier": "pro"');
   });
   describe.runIf(HAS_REDIS)('on redis', () => {
-    keysSuite('redis', () => ['--redis-url', (redis as TestRedis).url]);
+    keysSuite('redis', () => ['--redis-url', fixture.redis!.url]);
   });
   it('fails with a clear message when Redis is unreachable', async () => {
     const result = await runCli(['keys', 'list', '--redis-url', 'redis://127.0.0.1:1']);
@@ -103,7 +93,7 @@ function serve(args: string[], env: NodeJS.ProcessEnv = {}) {
 describe('cardrewards serve', () => {
   it('starts on the embedded store, prints its configuration and a demo key whose curl works, and stops on SIGTERM', async () => {
     const state = join(work, 'serve-state.json');
-    const server = serve(['--port', '0', '--dist', tree.out, '--state-file', state, '--log-level', 'warn'], { REDIS_URL: '' });
+    const server = serve(['--port', '0', '--dist', fixture.tree.out, '--state-file', state, '--log-level', 'warn'], { REDIS_URL: '' });
     const url = await server.listening;
     const output = server.output();
     expect(output).toContain('using the embedded store');
@@ -139,8 +129,9 @@ describe('cardrewards serve', () => {
   });
 
   it('masks the Redis password when it prints the configuration', async () => {
+    const { redis } = fixture;
     if (!redis) return;
-    const server = serve(['--port', '0', '--dist', tree.out, '--log-level', 'silent'], { REDIS_URL: `redis://:hunter2@127.0.0.1:${redis.port}` });
+    const server = serve(['--port', '0', '--dist', fixture.tree.out, '--log-level', 'silent'], { REDIS_URL: `redis://:hunter2@127.0.0.1:${redis.port}` });
     const url = await server.listening;
     expect(server.output()).toContain('redis (redis://:***@127.0.0.1');
     expect(server.output()).not.toContain('hunter2');
@@ -155,7 +146,7 @@ describe('cardrewards serve', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));
     const { port } = busy.address() as AddressInfo;
     try {
-      const result = await runCli(['serve', '--port', String(port), '--dist', tree.out, '--state-file', join(work, 'busy.json'), '--log-level', 'silent', '--no-demo-key']);
+      const result = await runCli(['serve', '--port', String(port), '--dist', fixture.tree.out, '--state-file', join(work, 'busy.json'), '--log-level', 'silent', '--no-demo-key']);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
       expect(result.stderr).toContain('[ERR_LISTEN]');

@@ -3,8 +3,6 @@
  * and nothing counted on refusal, and exact counting when a thousand requests race for the last
  * ten calls.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
@@ -14,21 +12,12 @@ import type { Store } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
 import { createTestKey, sampleUrl, startTestGateway, type TestGateway } from './helpers/gateway.ts';
-import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';
 import { get } from './helpers/http.ts';
-import { HAS_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
+import { useTreeAndRedis } from './helpers/fixture.ts';
+import { HAS_REDIS } from './helpers/redis.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'cardrewards-quota-'));
-let tree: TestTree;
-let redis: TestRedis | undefined;
-beforeAll(async () => {
-  tree = await createTestTree(work);
-  if (HAS_REDIS) redis = await startRedis();
-});
-afterAll(async () => {
-  await redis?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+const fixture = useTreeAndRedis('cardrewards-quota-');
+const { work } = fixture;
 
 /** free: 1,000 a month, 3 a day; starter: 5 a month, 100 a day; pro: 1,000 a month, 50 a day. */
 const LIMITS = 'free=1000:3,starter=5:100,pro=1000:50';
@@ -40,8 +29,8 @@ function quotaSuite(name: string, open: () => Promise<Store>) {
     let cards: string;
     beforeAll(async () => {
       store = await open();
-      gateway = await startTestGateway(store, tree.out, { limits: LIMITS });
-      cards = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards/{id}') as ManifestRoute);
+      gateway = await startTestGateway(store, fixture.tree.out, { limits: LIMITS });
+      cards = sampleUrl(fixture.tree.manifest, fixture.tree.manifest.routes.find((route) => route.path === '/api/cards/{id}') as ManifestRoute);
     });
     afterAll(async () => {
       await gateway.close();
@@ -101,5 +90,5 @@ function quotaSuite(name: string, open: () => Promise<Store>) {
 
 quotaSuite('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json'), flushDelayMs: 10 }));
 describe.runIf(HAS_REDIS)('redis', () => {
-  quotaSuite('redis', () => createRedisStore({ url: (redis as TestRedis).url }));
+  quotaSuite('redis', () => createRedisStore({ url: fixture.redis!.url }));
 });
