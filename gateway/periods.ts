@@ -5,9 +5,6 @@ export interface Periods {
   readonly day: string;
   /** `YYYY-MM` */
   readonly month: string;
-  /** Unix seconds at which the day and the month end. */
-  readonly dayEnd: number;
-  readonly monthEnd: number;
   readonly resetSeconds: { readonly day: number; readonly month: number };
 }
 
@@ -23,8 +20,6 @@ export function periodsOf(now: Date): Periods {
   return {
     day: iso.slice(0, 10),
     month: iso.slice(0, 7),
-    dayEnd,
-    monthEnd,
     resetSeconds: { day: Math.max(1, dayEnd - nowSeconds), month: Math.max(1, monthEnd - nowSeconds) },
   };
 }

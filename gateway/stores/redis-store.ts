@@ -16,7 +16,11 @@ import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecor
 /**
  * Refuses when either limit is reached (a refused call is not counted), else INCRs both counters
  * and sets their expiry to the end of their window. ARGV: daily limit, monthly limit (-1 =
- * unlimited), day end, month end (Unix seconds). Returns {allowed, day, month}.
+ * unlimited), seconds left in the day and in the month. Returns {allowed, day, month}.
+ *
+ * Expiry is relative (EXPIRE, not EXPIREAT): the seconds left are computed from the same `now`
+ * that named the window, so a counter lives exactly as long as its window whatever Redis's own
+ * clock says, and a test that injects a past or future `now` still sees its counters.
  */
 const INCREMENT_SCRIPT = normaliseScript(`
   local day = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -28,8 +32,8 @@ const INCREMENT_SCRIPT = normaliseScript(`
   end
   day = redis.call('INCR', KEYS[1])
   month = redis.call('INCR', KEYS[2])
-  redis.call('EXPIREAT', KEYS[1], ARGV[3])
-  redis.call('EXPIREAT', KEYS[2], ARGV[4])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
   return {1, day, month}
 `);
 const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
@@ -126,7 +130,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     }),
     increment: (hash, limits, now) => run(async (): Promise<IncrementResult> => {
       const { periods, day, month } = counterKeys(hash, now);
-      const reply = (await evalIncrement([day, month], [limitArg(limits.daily), limitArg(limits.monthly), periods.dayEnd, periods.monthEnd])) as number[];
+      const reply = (await evalIncrement([day, month], [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month])) as number[];
       return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
     }),
     usage: (hash, now) => run(async (): Promise<Counts> => {
