@@ -39,8 +39,13 @@ program
   .description('validate the dataset and write the output tree (atomically, rewriting only changed files)')
   .addOption(datasetOption())
   .option('--out <dir>', 'output tree; becomes a link to <dir>.builds/<build id>', 'dist')
-  .addOption(new Option('--base-url <url>', 'prefix of service_url links in the static records').env('CARDREWARDS_BASE_URL').default(DEFAULT_BASE_URL).argParser(parseBaseUrl))
-  .option('--date <YYYY-MM-DD>', 'evaluate dated rules (rotating categories) on this day; default: the dataset\'s latest as_of', parseDate)
+  .addOption(
+    new Option('--base-url <url>', 'prefix of service_url links in the static records')
+      .env('CARDREWARDS_BASE_URL')
+      .default(DEFAULT_BASE_URL)
+      .argParser(parseBaseUrl),
+  )
+  .option('--date <YYYY-MM-DD>', "evaluate dated rules (rotating categories) on this day; default: the dataset's latest as_of", parseDate)
   .addHelpText('after', '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error.')
   .action(async (options: { dataset: string; out: string; baseUrl: string; date?: string }) => {
     const progress = createProgress(isInteractive());
@@ -49,18 +54,24 @@ program
     const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
     if (liveInputs(options.out) === inputs) {
       // Same dataset, options and generator as the live build: its tree is this build's tree.
-      console.log(`${options.out} is up to date (inputs unchanged): no file written, in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+      console.log(
+        `${options.out} is up to date (inputs unchanged): no file written, in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+      );
       return;
     }
-    const result = progress.step('validating and deriving', () => compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }));
+    const result = progress.step('validating and deriving', () =>
+      compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
+    );
     if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
     const { output } = result;
     const emitted = await progress.stepAsync(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const counts = `${output.files.size + 1} files`;
-    console.log(emitted.changed
-      ? `built ${options.out} (build ${output.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${seconds} s`
-      : `${options.out} is up to date (build ${output.buildId}): ${counts}, no file written, in ${seconds} s`);
+    console.log(
+      emitted.changed
+        ? `built ${options.out} (build ${output.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${seconds} s`
+        : `${options.out} is up to date (build ${output.buildId}): ${counts}, no file written, in ${seconds} s`,
+    );
   });
 
 program
@@ -84,7 +95,8 @@ function failWithProblems(problems: readonly Problem[], consequence: string): vo
 }
 
 function parseBaseUrl(value: string): string {
-  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value)) throw new InvalidArgumentError('expected an http(s) URL such as https://rewards.example.com');
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value))
+    throw new InvalidArgumentError('expected an http(s) URL such as https://rewards.example.com');
   return value.replace(/\/+$/, '');
 }
 

@@ -45,7 +45,10 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
       const stat = statSync(join(root, 'manifest.json'));
       stamp = `${root}:${stat.ino}:${stat.mtimeMs}`;
     } catch (error) {
-      if (seen !== 'missing') options.onError?.(new GatewayError('ERR_MANIFEST_READ', `no build at ${options.distDir}: ${(error as Error).message}`, { cause: error }));
+      if (seen !== 'missing')
+        options.onError?.(
+          new GatewayError('ERR_MANIFEST_READ', `no build at ${options.distDir}: ${(error as Error).message}`, { cause: error }),
+        );
       seen = 'missing';
       return false;
     }
@@ -57,7 +60,11 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(error instanceof GatewayError ? error : new GatewayError('ERR_MANIFEST_READ', `cannot load ${root}/manifest.json: ${(error as Error).message}`, { cause: error }));
+      options.onError?.(
+        error instanceof GatewayError
+          ? error
+          : new GatewayError('ERR_MANIFEST_READ', `cannot load ${root}/manifest.json: ${(error as Error).message}`, { cause: error }),
+      );
       return false;
     }
   };
@@ -75,13 +82,18 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
  * Proxy mode: the manifest comes from the private origin (`<origin>/manifest.json`, revalidated by
  * ETag every `intervalMs`), and `root` is the origin URL the files are proxied from.
  */
-export async function createRemoteBuildSource(options: Omit<BuildSourceOptions, 'distDir'> & { readonly originUrl: string }): Promise<BuildSource> {
+export async function createRemoteBuildSource(
+  options: Omit<BuildSourceOptions, 'distDir'> & { readonly originUrl: string },
+): Promise<BuildSource> {
   let build: Build | undefined;
   let etag: string | undefined;
   const url = `${options.originUrl}/manifest.json`;
   const check = async (): Promise<boolean> => {
     try {
-      const response = await fetch(url, { headers: etag === undefined ? {} : { 'If-None-Match': etag }, signal: AbortSignal.timeout(5000) });
+      const response = await fetch(url, {
+        headers: etag === undefined ? {} : { 'If-None-Match': etag },
+        signal: AbortSignal.timeout(5000),
+      });
       if (response.status === 304) return false;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const manifest = parseManifest(await response.text(), url);
@@ -91,7 +103,11 @@ export async function createRemoteBuildSource(options: Omit<BuildSourceOptions, 
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(error instanceof GatewayError ? error : new GatewayError('ERR_MANIFEST_READ', `cannot load ${url}: ${(error as Error).message}`, { cause: error }));
+      options.onError?.(
+        error instanceof GatewayError
+          ? error
+          : new GatewayError('ERR_MANIFEST_READ', `cannot load ${url}: ${(error as Error).message}`, { cause: error }),
+      );
       return false;
     }
   };

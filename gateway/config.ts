@@ -40,7 +40,19 @@ export interface GatewayConfig {
 export type RawOptions = Readonly<Partial<Record<OptionName, string | boolean | undefined>>>;
 
 type OptionName =
-  | 'port' | 'host' | 'dist' | 'redisUrl' | 'stateFile' | 'limits' | 'failMode' | 'cacheMb' | 'originUrl' | 'corsOrigin' | 'logLevel' | 'reloadMs' | 'demoKey';
+  | 'port'
+  | 'host'
+  | 'dist'
+  | 'redisUrl'
+  | 'stateFile'
+  | 'limits'
+  | 'failMode'
+  | 'cacheMb'
+  | 'originUrl'
+  | 'corsOrigin'
+  | 'logLevel'
+  | 'reloadMs'
+  | 'demoKey';
 
 /** Which environment variable feeds which option. */
 export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
@@ -118,9 +130,11 @@ export function resolveConfig(flags: RawOptions, env: NodeJS.ProcessEnv, cwd = p
   };
 
   const host = raw('host') ?? '';
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) problems.push(`${describe('host')} is ${JSON.stringify(host)}; allowed: a host name or IP address`);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host))
+    problems.push(`${describe('host')} is ${JSON.stringify(host)}; allowed: a host name or IP address`);
   const corsOrigin = raw('corsOrigin') ?? '*';
-  if (corsOrigin !== '*' && !/^https?:\/\/[^\s/]+$/.test(corsOrigin)) problems.push(`${describe('corsOrigin')} is ${JSON.stringify(corsOrigin)}; allowed: * or one origin such as https://app.example.com`);
+  if (corsOrigin !== '*' && !/^https?:\/\/[^\s/]+$/.test(corsOrigin))
+    problems.push(`${describe('corsOrigin')} is ${JSON.stringify(corsOrigin)}; allowed: * or one origin such as https://app.example.com`);
 
   const config: GatewayConfig = {
     port: integer('port', 0, 65_535),
@@ -154,7 +168,10 @@ function parseLimits(value: string | undefined, problems: string[]): Record<Tier
   const limits: Record<Tier, Limits> = { ...DEFAULT_LIMITS };
   if (value === undefined) return limits;
   const allowed = `tier=monthly[:daily] items separated by commas, tier one of ${TIERS.join(', ')}, each limit a positive integer or "unlimited"`;
-  for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([a-z]+)=(\d+|unlimited)(?::(\d+|unlimited))?$/.exec(item);
     const tier = match?.[1] as Tier | undefined;
     if (!match || tier === undefined || !(TIERS as readonly string[]).includes(tier)) {
@@ -162,8 +179,18 @@ function parseLimits(value: string | undefined, problems: string[]): Record<Tier
       continue;
     }
     const monthly = match[2] === 'unlimited' ? null : Number(match[2]);
-    const daily = match[3] === undefined ? (monthly === null ? null : Math.max(1, Math.floor(monthly / 10))) : match[3] === 'unlimited' ? null : Number(match[3]);
-    if (monthly === 0 || daily === 0) problems.push(`--limits (${ENVIRONMENT.limits}) item ${JSON.stringify(item)}: a limit of 0 would refuse every call; allowed: ${allowed}`);
+    const daily =
+      match[3] === undefined
+        ? monthly === null
+          ? null
+          : Math.max(1, Math.floor(monthly / 10))
+        : match[3] === 'unlimited'
+          ? null
+          : Number(match[3]);
+    if (monthly === 0 || daily === 0)
+      problems.push(
+        `--limits (${ENVIRONMENT.limits}) item ${JSON.stringify(item)}: a limit of 0 would refuse every call; allowed: ${allowed}`,
+      );
     limits[tier] = { monthly, daily };
   }
   return limits;

@@ -22,7 +22,7 @@ import { periodsOf } from './periods.ts';
 import { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers.ts';
 import { resolveFile } from './resolve-file.ts';
 import { isNotModified, representationHeaders, selectRepresentation, sendFile, type Representation } from './serve-file.ts';
-import { StoreUnavailableError, type Counts, type KeyRecord, type Limits, type Store } from './store.ts';
+import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Limits, type Store } from './store.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -74,10 +74,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     server,
     url: `http://${host}:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -136,16 +137,26 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     }
     if (path === '/readyz') {
       const build = builds.current();
-      const storeError = await store.ping().then(() => undefined, (error: unknown) => error as Error);
+      const storeError = await store.ping().then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
       if (build === undefined || storeError !== undefined) {
-        throw new HttpError(503, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, { headers: { 'Retry-After': STORE_RETRY_AFTER }, cause: storeError });
+        throw new HttpError(503, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, {
+          headers: { 'Retry-After': STORE_RETRY_AFTER },
+          cause: storeError,
+        });
       }
       sendJson(exchange, 200, { status: 'ready', build: build.manifest.build, store: store.kind }, 'no-store');
       return true;
     }
     const asset = docs(path);
     if (asset === undefined) return false;
-    exchange.response.writeHead(200, { 'Content-Type': asset.type, 'Content-Length': String(asset.bytes.length), 'Cache-Control': 'public, max-age=3600' });
+    exchange.response.writeHead(200, {
+      'Content-Type': asset.type,
+      'Content-Length': String(asset.bytes.length),
+      'Cache-Control': 'public, max-age=3600',
+    });
     exchange.response.end(exchange.method === 'HEAD' ? undefined : asset.bytes);
     return true;
   }
@@ -160,7 +171,8 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     exchange.routeId = 'public';
     const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
     exchange.response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-    if (isNotModified(exchange.request.headers, representation.etag)) sendNotModified(exchange.response, representationHeaders(representation));
+    if (isNotModified(exchange.request.headers, representation.etag))
+      sendNotModified(exchange.response, representationHeaders(representation));
     else await deliver(exchange, build, representation);
     return true;
   }
@@ -197,7 +209,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   /** Step 6: one atomic increment of the day and month counters; at a limit → 429 and nothing counted. */
   async function count(exchange: Exchange, key: KeyRecord): Promise<void> {
     const limits = config.limits[key.tier];
-    let result;
+    let result: IncrementResult;
     try {
       result = await store.increment(key.hash, limits, now());
     } catch (error) {
@@ -208,7 +220,9 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     if (!result.allowed) {
       const retryAfter = retryAfterSeconds(limits, result.counts, result.resetSeconds);
       const which = limits.monthly !== null && result.counts.month >= limits.monthly ? 'monthly' : 'daily';
-      throw new HttpError(429, `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, { headers: { ...headers, 'Retry-After': String(retryAfter) } });
+      throw new HttpError(429, `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, {
+        headers: { ...headers, 'Retry-After': String(retryAfter) },
+      });
     }
     for (const [name, value] of Object.entries(headers)) exchange.response.setHeader(name, value);
   }
@@ -224,17 +238,27 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       throw unavailable(error);
     }
     const periods = periodsOf(at);
-    for (const [name, value] of Object.entries(rateLimitHeaders(limits, counts, periods.resetSeconds))) exchange.response.setHeader(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(limits, counts, periods.resetSeconds)))
+      exchange.response.setHeader(name, value);
     const window = (period: string, used: number, limit: number | null, reset: number) => ({
-      period, used, limit, remaining: limit === null ? null : Math.max(0, limit - used), reset_seconds: reset,
+      period,
+      used,
+      limit,
+      remaining: limit === null ? null : Math.max(0, limit - used),
+      reset_seconds: reset,
     });
-    sendJson(exchange, 200, {
-      key: hashPrefix(key.hash),
-      name: key.name,
-      tier: key.tier,
-      day: window(periods.day, counts.day, limits.daily, periods.resetSeconds.day),
-      month: window(periods.month, counts.month, limits.monthly, periods.resetSeconds.month),
-    }, 'private, no-store');
+    sendJson(
+      exchange,
+      200,
+      {
+        key: hashPrefix(key.hash),
+        name: key.name,
+        tier: key.tier,
+        day: window(periods.day, counts.day, limits.daily, periods.resetSeconds.day),
+        month: window(periods.month, counts.month, limits.monthly, periods.resetSeconds.month),
+      },
+      'private, no-store',
+    );
   }
 
   /**
@@ -247,7 +271,8 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       const at = now();
       const counts = await store.usage(key.hash, at).catch(() => undefined);
       if (counts !== undefined) {
-        for (const [name, value] of Object.entries(rateLimitHeaders(limits, counts, periodsOf(at).resetSeconds))) exchange.response.setHeader(name, value);
+        for (const [name, value] of Object.entries(rateLimitHeaders(limits, counts, periodsOf(at).resetSeconds)))
+          exchange.response.setHeader(name, value);
       }
     }
     return action();
@@ -257,7 +282,10 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   function storeFailure(error: unknown, operation: string, hash: string): boolean {
     if (!(error instanceof StoreUnavailableError)) throw error;
     const open = config.failMode === 'open';
-    logger.warn({ err: error.message, operation, key: hashPrefix(hash), failMode: config.failMode }, open ? 'store unavailable: failing open' : 'store unavailable: failing closed');
+    logger.warn(
+      { err: error.message, operation, key: hashPrefix(hash), failMode: config.failMode },
+      open ? 'store unavailable: failing open' : 'store unavailable: failing closed',
+    );
     return open;
   }
 
@@ -272,7 +300,8 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
 function normalise(exchange: Exchange): 'preflight' | 'request' {
   const { method, request } = exchange;
   if (method === 'OPTIONS') return 'preflight';
-  if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
+  if (method !== 'GET' && method !== 'HEAD')
+    throw new HttpError(405, `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
   let raw = request.url ?? '/';
   if (raw.length > MAX_URL_LENGTH) throw new HttpError(414, `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   // Absolute-form request targets (`GET http://host/path`) are allowed by HTTP/1.1.
@@ -286,7 +315,9 @@ function normalise(exchange: Exchange): 'preflight' | 'request' {
   if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError(400, 'The query string is not valid percent-encoding.');
   exchange.query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
   for (const [name, value] of exchange.query) {
-    if (/[\u0000-\u001f\u007f]/.test(name + value)) throw new HttpError(400, `Query parameter "${name.slice(0, 50)}" contains control characters.`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
+    if (/[\u0000-\u001f\u007f]/.test(name + value))
+      throw new HttpError(400, `Query parameter "${name.slice(0, 50)}" contains control characters.`);
   }
   return 'request';
 }
@@ -299,7 +330,9 @@ function decodeSegment(raw: string): string {
   } catch {
     throw new HttpError(400, 'The path is not valid percent-encoding.');
   }
-  if (segment === '.' || segment === '..' || /[/\\\u0000-\u001f\u007f]/.test(segment)) throw new HttpError(400, 'The path contains a forbidden segment or character.');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
+  if (segment === '.' || segment === '..' || /[/\\\u0000-\u001f\u007f]/.test(segment))
+    throw new HttpError(400, 'The path contains a forbidden segment or character.');
   return segment;
 }
 
@@ -330,7 +363,10 @@ function unauthorized(detail: string): HttpError {
 }
 
 function unavailable(cause: unknown): HttpError {
-  return new HttpError(503, 'The key and quota store is unreachable; retry shortly.', { headers: { 'Retry-After': STORE_RETRY_AFTER }, cause });
+  return new HttpError(503, 'The key and quota store is unreachable; retry shortly.', {
+    headers: { 'Retry-After': STORE_RETRY_AFTER },
+    cause,
+  });
 }
 
 function setCorsHeaders(response: ServerResponse, origin: string): void {
@@ -356,7 +392,11 @@ function sendNotModified(response: ServerResponse, headers: Record<string, strin
 
 function sendJson(exchange: Exchange, status: number, body: unknown, cacheControl: string): void {
   const bytes = Buffer.from(`${JSON.stringify(body)}\n`);
-  exchange.response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length), 'Cache-Control': cacheControl });
+  exchange.response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(bytes.length),
+    'Cache-Control': cacheControl,
+  });
   exchange.response.end(exchange.method === 'HEAD' ? undefined : bytes);
 }
 
@@ -383,14 +423,17 @@ function sendError(logger: Logger, exchange: Exchange, error: HttpError): void {
 
 /** One structured line per request: never the key, only its hash prefix. */
 function logAccess(logger: Logger, exchange: Exchange, started: number): void {
-  logger.info({
-    method: exchange.method,
-    url: (exchange.request.url ?? '').slice(0, 300),
-    status: exchange.response.statusCode,
-    route: exchange.routeId,
-    tier: exchange.key?.tier,
-    key: exchange.key === undefined ? undefined : hashPrefix(exchange.key.hash),
-    ms: Math.round((performance.now() - started) * 10) / 10,
-    aborted: !exchange.response.writableFinished || undefined,
-  }, 'request');
+  logger.info(
+    {
+      method: exchange.method,
+      url: (exchange.request.url ?? '').slice(0, 300),
+      status: exchange.response.statusCode,
+      route: exchange.routeId,
+      tier: exchange.key?.tier,
+      key: exchange.key === undefined ? undefined : hashPrefix(exchange.key.hash),
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      aborted: !exchange.response.writableFinished || undefined,
+    },
+    'request',
+  );
 }

@@ -6,6 +6,10 @@ export type { Logger };
 
 /** A logger at `level`; `silent` for tests. */
 export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): Logger {
-  const options = { level, base: { service: 'cardrewards-gateway' }, redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], remove: true } };
+  const options = {
+    level,
+    base: { service: 'cardrewards-gateway' },
+    redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], remove: true },
+  };
   return destination === undefined ? pino(options) : pino(options, destination);
 }

@@ -5,7 +5,15 @@
  */
 import { GatewayError } from './errors.ts';
 import {
-  manifestSchema, PARAM_KINDS, TIERS, type FileEntry, type Manifest, type ManifestRoute, type ManifestVariant, type ParamKind, type Tier,
+  manifestSchema,
+  PARAM_KINDS,
+  TIERS,
+  type FileEntry,
+  type Manifest,
+  type ManifestRoute,
+  type ManifestVariant,
+  type ParamKind,
+  type Tier,
 } from '../schemas/manifest.ts';
 import { ajv } from '../schemas/validator.ts';
 
@@ -26,8 +34,12 @@ export function parseManifest(text: string, source: string): GatewayManifest {
   }
   const problems = validateManifest(document)
     ? document.routes.flatMap(routeProblems)
-    : (validateManifest.errors ?? []).filter((e) => e.keyword !== 'propertyNames').map((e) =>
-      `${e.instancePath || '/'}${e.propertyName === undefined ? '' : ` key ${JSON.stringify(e.propertyName)}`} ${e.message ?? e.keyword}`);
+    : (validateManifest.errors ?? [])
+        .filter((e) => e.keyword !== 'propertyNames')
+        .map(
+          (e) =>
+            `${e.instancePath || '/'}${e.propertyName === undefined ? '' : ` key ${JSON.stringify(e.propertyName)}`} ${e.message ?? e.keyword}`,
+        );
   if (problems.length > 0) throw new GatewayError('ERR_MANIFEST_INVALID', `${source} is invalid:\n  ${problems.slice(0, 20).join('\n  ')}`);
   return document as Manifest;
 }

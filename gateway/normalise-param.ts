@@ -31,6 +31,7 @@ const NORMALISERS: Record<ParamKind, (raw: string) => string | undefined> = {
   },
   domain(raw) {
     let host = hostOfUrl(raw.trim()) ?? raw.trim().toLowerCase();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
     if (host.length === 0 || host.length > 300 || /[\s/\\?#@\u0000-\u001f]/.test(host)) return undefined;
     host = host.replace(/:\d{1,5}$/, '').replace(/\.$/, '');
     // domainToASCII returns '' for anything that is not a valid (IDN) host name.

@@ -23,7 +23,14 @@ export interface OriginProxy {
 /** Headers the client must not pass to the origin, and headers of the origin the gateway sets itself. */
 const PRIVATE_REQUEST_HEADERS = ['x-api-key', 'authorization', 'cookie', 'x-forwarded-for', 'forwarded'];
 const GATEWAY_RESPONSE_HEADERS = [
-  'cache-control', 'set-cookie', 'access-control-allow-origin', 'access-control-expose-headers', 'vary', 'content-type', 'content-encoding', 'etag',
+  'cache-control',
+  'set-cookie',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'vary',
+  'content-type',
+  'content-encoding',
+  'etag',
 ];
 
 export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs = 10_000): OriginProxy {

@@ -8,7 +8,12 @@ import type { GatewayManifest, ManifestRoute, ParamKind, RouteVariant } from './
 import { normaliseParam } from './normalise-param.ts';
 
 /** Picks the variant, normalises every parameter and returns the file key to serve. */
-export function resolveFile(manifest: GatewayManifest, route: ManifestRoute, pathParams: Readonly<Record<string, string>>, query: URLSearchParams): string {
+export function resolveFile(
+  manifest: GatewayManifest,
+  route: ManifestRoute,
+  pathParams: Readonly<Record<string, string>>,
+  query: URLSearchParams,
+): string {
   const variants = route.variants ?? [];
   checkQueryNames(route, variants, query);
   const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
@@ -16,7 +21,11 @@ export function resolveFile(manifest: GatewayManifest, route: ManifestRoute, pat
   // Facets are precomputed one at a time: a second one would be silently ignored, so it is refused.
   const accepted = new Set([...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]);
   for (const name of query.keys()) {
-    if (!accepted.has(name)) throw new HttpError(400, `Query parameter "${name}" cannot be combined with the others: ${route.path} takes ${describeVariants(variants)}.`);
+    if (!accepted.has(name))
+      throw new HttpError(
+        400,
+        `Query parameter "${name}" cannot be combined with the others: ${route.path} takes ${describeVariants(variants)}.`,
+      );
   }
 
   const values: Record<string, string> = {};
@@ -28,7 +37,8 @@ export function resolveFile(manifest: GatewayManifest, route: ManifestRoute, pat
     else if (kind === 'page') values[name] = '1';
   }
 
-  const found = variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, render(variant.file, values));
+  const found =
+    variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, render(variant.file, values));
   if (found !== undefined) return found;
   if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback)) return variant.fallback;
   throw new HttpError(404, `No ${route.path} resource matches this request.`);
@@ -48,7 +58,13 @@ function checkQueryNames(route: ManifestRoute, variants: readonly RouteVariant[]
 }
 
 function describeVariants(variants: readonly RouteVariant[]): string {
-  const forms = variants.map((variant) => Object.keys(variant.query ?? {}).map((name) => `${name}=`).join('&')).filter((form) => form.length > 0);
+  const forms = variants
+    .map((variant) =>
+      Object.keys(variant.query ?? {})
+        .map((name) => `${name}=`)
+        .join('&'),
+    )
+    .filter((form) => form.length > 0);
   return forms.length === 0 ? 'no parameters' : `one of: ${forms.join(' | ')}`;
 }
 

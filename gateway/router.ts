@@ -33,10 +33,13 @@ interface CompiledRoute {
 export function createRouter(manifest: GatewayManifest): Router {
   const compiled: CompiledRoute[] = manifest.routes.map((route) => ({
     route,
-    parts: route.path.split('/').slice(1).map((segment): Part => {
-      const param = /^\{([^}]+)\}$/.exec(segment)?.[1];
-      return param === undefined ? { literal: segment } : { param };
-    }),
+    parts: route.path
+      .split('/')
+      .slice(1)
+      .map((segment): Part => {
+        const param = /^\{([^}]+)\}$/.exec(segment)?.[1];
+        return param === undefined ? { literal: segment } : { param };
+      }),
   }));
   // Most literal segments first, earliest literal first: a total, deterministic precedence.
   const rank = (route: CompiledRoute) => route.parts.map((part) => ('literal' in part ? '0' : '1')).join('');

@@ -4,7 +4,7 @@
  * streams the bytes from the hot-file cache or the disk.
  */
 import { constants, createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -71,7 +71,13 @@ export function representationHeaders(representation: Representation): Record<st
 }
 
 /** Writes the 200 response: from the cache when hot, else from disk (never following a link at the end of the path). */
-export async function sendFile(response: ServerResponse, method: string, root: string, representation: Representation, cache: FileCache): Promise<void> {
+export async function sendFile(
+  response: ServerResponse,
+  method: string,
+  root: string,
+  representation: Representation,
+  cache: FileCache,
+): Promise<void> {
   const path = join(root, representation.key);
   const headers: Record<string, string> = { ...representationHeaders(representation), 'Content-Type': representation.type };
   if (representation.encoding !== undefined) headers['Content-Encoding'] = representation.encoding;
@@ -79,12 +85,15 @@ export async function sendFile(response: ServerResponse, method: string, root: s
   const cached = cache.get(path);
   if (cached !== undefined) return sendBytes(response, method, headers, cached);
 
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
     // The manifest lists the file, so a missing one means the build was pruned under us.
-    throw new HttpError(503, 'The data is being replaced by a new build; retry shortly.', { headers: { 'Retry-After': '1' }, cause: error });
+    throw new HttpError(503, 'The data is being replaced by a new build; retry shortly.', {
+      headers: { 'Retry-After': '1' },
+      cause: error,
+    });
   }
   try {
     const { size } = await handle.stat();

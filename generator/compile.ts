@@ -51,7 +51,11 @@ export function checkDataset(sources: DatasetSources, displayDir: string): { dat
 }
 
 /** Compiles the dataset into the output tree; any dataset problem means no tree at all. */
-export function compile(sources: DatasetSources, options: CompileOptions, artefacts: readonly Artefact[] = defaultArtefacts): CompileResult {
+export function compile(
+  sources: DatasetSources,
+  options: CompileOptions,
+  artefacts: readonly Artefact[] = defaultArtefacts,
+): CompileResult {
   const { dataset, problems } = checkDataset(sources, options.displayDir);
   if (problems.length > 0) return { ok: false, problems };
   const date = options.date ?? datasetDate(dataset);
@@ -59,7 +63,8 @@ export function compile(sources: DatasetSources, options: CompileOptions, artefa
   const files = new Map<string, Buffer>();
   for (const artefact of artefacts) {
     for (const output of artefact.derive(model)) {
-      if (files.has(output.path)) throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact.name})`);
+      if (files.has(output.path))
+        throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact.name})`);
       if ('bytes' in output) {
         files.set(output.path, output.bytes);
         continue;
@@ -121,6 +126,9 @@ function validatorFor(schema: object): ValidateFunction {
 
 function assertValid(validate: ValidateFunction, document: unknown, path: string): void {
   if (validate(document)) return;
-  const detail = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+  const detail = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+    .join('; ');
   throw new GeneratorError('ERR_DOCUMENT_INVALID', `${path} does not match its schema: ${detail}`);
 }

@@ -8,8 +8,18 @@
  * equals the current one writes nothing at all.
  */
 import {
-  existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync,
-  symlinkSync, writeFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -88,7 +98,10 @@ export async function emitTree(outDir: string, output: BuildOutput, inputs?: str
       }
       const entry = output.entries.get(path);
       const siblings = (entry?.encodings ?? []).map((encoding) => `${path}${SUFFIX[encoding]}`);
-      const unchanged = live !== undefined && previous?.files[path]?.etag === entry?.etag && (previous?.files[path]?.encodings?.length ?? 0) === siblings.length;
+      const unchanged =
+        live !== undefined &&
+        previous?.files[path]?.etag === entry?.etag &&
+        (previous?.files[path]?.encodings?.length ?? 0) === siblings.length;
       if (unchanged && [path, ...siblings].every((file) => tryLink(join(live, file), join(temporary, file)))) {
         reused++;
       } else {
@@ -110,7 +123,9 @@ export async function emitTree(outDir: string, output: BuildOutput, inputs?: str
     await Promise.allSettled(compressed);
     rmSync(temporary, { recursive: true, force: true });
     if (error instanceof GeneratorError) throw error;
-    throw new GeneratorError('ERR_OUTPUT_WRITE', `could not write ${outDir}: ${(error as Error).message}; the previous tree is unchanged`, { cause: error });
+    throw new GeneratorError('ERR_OUTPUT_WRITE', `could not write ${outDir}: ${(error as Error).message}; the previous tree is unchanged`, {
+      cause: error,
+    });
   }
   const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !output.files.has(path)).length;
   pruneBuilds(buildsDir, [target, live]);
@@ -157,7 +172,12 @@ function swapLink(out: string, target: string, buildsDir: string): void {
 }
 
 function pruneBuilds(buildsDir: string, keep: (string | undefined)[]): void {
-  const kept = new Set(keep.filter((k): k is string => k !== undefined).map((k) => basename(k)).slice(0, KEEP_BUILDS));
+  const kept = new Set(
+    keep
+      .filter((k): k is string => k !== undefined)
+      .map((k) => basename(k))
+      .slice(0, KEEP_BUILDS),
+  );
   for (const name of readdirSync(buildsDir)) {
     if (kept.has(name) || (name.startsWith('.tmp-') && !name.endsWith(`-${process.pid}`))) continue;
     rmSync(join(buildsDir, name), { recursive: true, force: true });

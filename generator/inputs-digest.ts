@@ -16,7 +16,8 @@ const SOURCE_DIRS = ['generator', 'schemas'];
 /** Hex digest of the dataset texts, the build options and the generator's source files. */
 export function inputsDigest(sources: DatasetSources, options: Readonly<Record<string, string | undefined>>): string {
   const hash = createHash('sha256');
-  for (const [file, text] of [...sources].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\u0000${text ?? '\u0001missing'}\u0000`);
+  for (const [file, text] of [...sources].sort(([a], [b]) => (a < b ? -1 : 1)))
+    hash.update(`${file}\u0000${text ?? '\u0001missing'}\u0000`);
   for (const [key, value] of Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${key}=${value ?? ''}\u0000`);
   for (const file of sourceFiles()) hash.update(`${relative(ROOT, file)}\u0000`).update(readFileSync(file));
   hash.update(readFileSync(join(ROOT, 'package-lock.json')));

@@ -69,7 +69,11 @@ export function loadDataset(sources: DatasetSources, displayDir: string): LoadRe
 }
 
 function loadTable(
-  table: TableDefinition, file: string, text: string, problems: Problem[], rejected: Record<string, unknown>[],
+  table: TableDefinition,
+  file: string,
+  text: string,
+  problems: Problem[],
+  rejected: Record<string, unknown>[],
 ): Located<unknown>[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -94,7 +98,10 @@ function loadTable(
     const line = info.lines - countNewlines(record);
     if (record.length !== columns.length) {
       problems.push({
-        code: 'field_count', file, line, column: Math.min(record.length, columns.length) + 1,
+        code: 'field_count',
+        file,
+        line,
+        column: Math.min(record.length, columns.length) + 1,
         message: `expected ${columns.length} fields (${columns.join(',')}), got ${record.length}`,
       });
       continue;
@@ -115,14 +122,26 @@ function checkHeader(table: TableDefinition, file: string, columns: string[], pr
   const before = problems.length;
   columns.forEach((name, index) => {
     if (!known.includes(name)) {
-      problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `unknown column "${name}", expected the header ${expectedHeader(table)}` });
+      problems.push({
+        code: 'unknown_column',
+        file,
+        line: 1,
+        column: index + 1,
+        message: `unknown column "${name}", expected the header ${expectedHeader(table)}`,
+      });
     } else if (columns.indexOf(name) !== index) {
       problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `column "${name}" appears twice` });
     }
   });
   for (const name of table.schema.required) {
     if (!columns.includes(name)) {
-      problems.push({ code: 'missing_column', file, line: 1, column: columns.length + 1, message: `missing column "${name}", expected the header ${expectedHeader(table)}` });
+      problems.push({
+        code: 'missing_column',
+        file,
+        line: 1,
+        column: columns.length + 1,
+        message: `missing column "${name}", expected the header ${expectedHeader(table)}`,
+      });
     }
   }
   return problems.length === before;
@@ -162,7 +181,12 @@ function countNewlines(record: string[]): number {
 }
 
 function rowProblem(
-  table: TableDefinition, file: string, line: number, columns: string[], row: Record<string, unknown>, error: ErrorObject,
+  table: TableDefinition,
+  file: string,
+  line: number,
+  columns: string[],
+  row: Record<string, unknown>,
+  error: ErrorObject,
 ): Problem {
   const [, name = '', item] = error.instancePath.split('/');
   const column = columns.indexOf(name) + 1;

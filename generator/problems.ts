@@ -31,7 +31,8 @@ export function formatProblem(problem: Problem): string {
 /** Orders problems by file, line and column so the report reads top to bottom. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort((a, b) =>
-    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : 1));
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : 1),
+  );
 }
 
 /** The one decision of the exit code from a validation: any problem fails the run. */

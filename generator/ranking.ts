@@ -98,7 +98,10 @@ const rankingCache = new WeakMap<Model, Map<string, readonly Earning[]>>();
  */
 export function rankCards(model: Model, purchase: Purchase): Earning[] {
   let cache = rankingCache.get(model);
-  if (!cache) rankingCache.set(model, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    rankingCache.set(model, cache);
+  }
   const scoped = purchase.merchant === undefined ? undefined : model.merchantCategories.get(purchase.merchant);
   const key = scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc;
   let ranking = cache.get(key);

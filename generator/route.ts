@@ -34,5 +34,6 @@ export const PARAM_DESCRIPTIONS: Readonly<Record<ParamKind, string>> = {
   slug: 'a lower-case slug, e.g. chase-sapphire-preferred',
   mcc: 'a merchant category code, four digits (leading zeros may be omitted)',
   page: 'page number, from 1 (100 items a page)',
-  domain: 'a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried',
+  domain:
+    'a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried',
 };

@@ -8,7 +8,10 @@ export function summarizeDataset(dataset: Dataset): string[] {
   const countBy = (key: (card: (typeof cards)[number]) => string) => {
     const counts = new Map<string, number>();
     for (const card of active) counts.set(key(card), (counts.get(key(card)) ?? 0) + 1);
-    return [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([name, n]) => `${name} ${n}`).join(', ');
+    return [...counts]
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
   };
   const withoutRules = active.filter((card) => !dataset.cardRewards.some(({ row }) => row.card === card.slug)).map((c) => c.slug);
   const lines = [

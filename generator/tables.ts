@@ -26,8 +26,20 @@ export interface TableDefinition {
 }
 
 export type TableName =
-  | 'mcc' | 'issuers' | 'programs' | 'transferPartners' | 'categories' | 'categoryMcc' | 'categoryMerchant'
-  | 'cards' | 'cardRewards' | 'cardBenefits' | 'merchants' | 'portals' | 'portalRates' | 'offers';
+  | 'mcc'
+  | 'issuers'
+  | 'programs'
+  | 'transferPartners'
+  | 'categories'
+  | 'categoryMcc'
+  | 'categoryMerchant'
+  | 'cards'
+  | 'cardRewards'
+  | 'cardBenefits'
+  | 'merchants'
+  | 'portals'
+  | 'portalRates'
+  | 'offers';
 
 /** Every table, in load order (referenced tables first). */
 export const tables: readonly TableDefinition[] = [
@@ -35,7 +47,10 @@ export const tables: readonly TableDefinition[] = [
   { name: 'issuers', file: 'issuers.csv', schema: schemas.issuerRow, key: ['slug'] },
   { name: 'programs', file: 'programs.csv', schema: schemas.programRow, key: ['slug'] },
   {
-    name: 'transferPartners', file: 'transfer_partners.csv', schema: schemas.transferPartnerRow, optional: true,
+    name: 'transferPartners',
+    file: 'transfer_partners.csv',
+    schema: schemas.transferPartnerRow,
+    optional: true,
     key: ['from_program', 'to_program'],
     references: [
       { column: 'from_program', table: 'programs', key: 'slug' },
@@ -44,7 +59,10 @@ export const tables: readonly TableDefinition[] = [
   },
   { name: 'categories', file: 'categories.csv', schema: schemas.categoryRow, key: ['slug'] },
   {
-    name: 'categoryMcc', file: 'category_mcc.csv', schema: schemas.categoryMccRow, key: ['category', 'mcc', 'issuer'],
+    name: 'categoryMcc',
+    file: 'category_mcc.csv',
+    schema: schemas.categoryMccRow,
+    key: ['category', 'mcc', 'issuer'],
     references: [
       { column: 'category', table: 'categories', key: 'slug' },
       { column: 'mcc', table: 'mcc', key: 'code' },
@@ -52,11 +70,18 @@ export const tables: readonly TableDefinition[] = [
     ],
   },
   {
-    name: 'merchants', file: 'merchants.csv', schema: schemas.merchantRow, key: ['slug'], lists: ['domains'],
+    name: 'merchants',
+    file: 'merchants.csv',
+    schema: schemas.merchantRow,
+    key: ['slug'],
+    lists: ['domains'],
     references: [{ column: 'mcc', table: 'mcc', key: 'code' }],
   },
   {
-    name: 'categoryMerchant', file: 'category_merchant.csv', schema: schemas.categoryMerchantRow, optional: true,
+    name: 'categoryMerchant',
+    file: 'category_merchant.csv',
+    schema: schemas.categoryMerchantRow,
+    optional: true,
     key: ['category', 'merchant'],
     references: [
       { column: 'category', table: 'categories', key: 'slug' },
@@ -64,14 +89,19 @@ export const tables: readonly TableDefinition[] = [
     ],
   },
   {
-    name: 'cards', file: 'cards.csv', schema: schemas.cardRow, key: ['slug'],
+    name: 'cards',
+    file: 'cards.csv',
+    schema: schemas.cardRow,
+    key: ['slug'],
     references: [
       { column: 'issuer', table: 'issuers', key: 'slug' },
       { column: 'program', table: 'programs', key: 'slug' },
     ],
   },
   {
-    name: 'cardRewards', file: 'card_rewards.csv', schema: schemas.cardRewardRow,
+    name: 'cardRewards',
+    file: 'card_rewards.csv',
+    schema: schemas.cardRewardRow,
     key: ['card', 'category', 'channel', 'valid_from'],
     references: [
       { column: 'card', table: 'cards', key: 'slug' },
@@ -79,16 +109,26 @@ export const tables: readonly TableDefinition[] = [
     ],
   },
   {
-    name: 'cardBenefits', file: 'card_benefits.csv', schema: schemas.cardBenefitRow, optional: true,
+    name: 'cardBenefits',
+    file: 'card_benefits.csv',
+    schema: schemas.cardBenefitRow,
+    optional: true,
     key: ['card', 'name'],
     references: [{ column: 'card', table: 'cards', key: 'slug' }],
   },
   {
-    name: 'portals', file: 'portals.csv', schema: schemas.portalRow, optional: true, key: ['slug'],
+    name: 'portals',
+    file: 'portals.csv',
+    schema: schemas.portalRow,
+    optional: true,
+    key: ['slug'],
     references: [{ column: 'program', table: 'programs', key: 'slug' }],
   },
   {
-    name: 'portalRates', file: 'portal_rates.csv', schema: schemas.portalRateRow, optional: true,
+    name: 'portalRates',
+    file: 'portal_rates.csv',
+    schema: schemas.portalRateRow,
+    optional: true,
     key: ['portal', 'merchant'],
     references: [
       { column: 'portal', table: 'portals', key: 'slug' },
@@ -96,7 +136,11 @@ export const tables: readonly TableDefinition[] = [
     ],
   },
   {
-    name: 'offers', file: 'offers.csv', schema: schemas.offerRow, optional: true, key: ['slug'],
+    name: 'offers',
+    file: 'offers.csv',
+    schema: schemas.offerRow,
+    optional: true,
+    key: ['slug'],
     references: [
       { column: 'issuer', table: 'issuers', key: 'slug' },
       { column: 'card', table: 'cards', key: 'slug' },

@@ -21,12 +21,18 @@ export function validateDataset(dataset: Dataset, displayDir: string, rejected: 
       const target = tables.find((t) => t.name === reference.table);
       if (!target) throw new Error(`table ${table.name} references unknown table ${reference.table}`);
       // Rows rejected by their schema were reported already; references to them are not new problems.
-      const known = new Set([...rowsOf(target).map(({ row }) => row[reference.key]), ...(rejected.get(target.name) ?? []).map((row) => row[reference.key])]);
+      const known = new Set([
+        ...rowsOf(target).map(({ row }) => row[reference.key]),
+        ...(rejected.get(target.name) ?? []).map((row) => row[reference.key]),
+      ]);
       for (const { row, line } of rowsOf(table)) {
         const value = row[reference.column];
         if (value === null || value === undefined || known.has(value)) continue;
         problems.push({
-          code: 'unknown_reference', file, line, column: columnOf(reference.column),
+          code: 'unknown_reference',
+          file,
+          line,
+          column: columnOf(reference.column),
           message: `${reference.column}: unknown ${reference.column} ${JSON.stringify(value)}, expected a ${reference.key} from ${target.file}`,
         });
       }
@@ -37,8 +43,11 @@ export function validateDataset(dataset: Dataset, displayDir: string, rejected: 
 }
 
 function checkKeys(
-  table: TableDefinition, rows: readonly Located<Record<string, unknown>>[], file: string,
-  columnOf: (name: string) => number, problems: Problem[],
+  table: TableDefinition,
+  rows: readonly Located<Record<string, unknown>>[],
+  file: string,
+  columnOf: (name: string) => number,
+  problems: Problem[],
 ): void {
   const firstLine = new Map<string, number>();
   for (const { row, line } of rows) {
@@ -50,7 +59,10 @@ function checkKeys(
     }
     const shown = table.key.map((column) => `${column}=${JSON.stringify(row[column] ?? '')}`).join(', ');
     problems.push({
-      code: 'duplicate_key', file, line, column: columnOf(table.key[0] ?? ''),
+      code: 'duplicate_key',
+      file,
+      line,
+      column: columnOf(table.key[0] ?? ''),
       message: `duplicate key (${shown}), first at line ${seen}; expected each key once`,
     });
   }
@@ -69,14 +81,23 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
   for (const { row, line } of dataset.cardRewards) {
     const capped = [row.cap_usd, row.cap_period, row.rate_after_cap].filter((v) => v !== null).length;
     if (capped !== 0 && capped !== 3) {
-      add('cardRewards', line, row.cap_usd === null ? 'cap_usd' : row.cap_period === null ? 'cap_period' : 'rate_after_cap',
-        'a cap needs all of cap_usd, cap_period and rate_after_cap; expected all three or none');
+      add(
+        'cardRewards',
+        line,
+        row.cap_usd === null ? 'cap_usd' : row.cap_period === null ? 'cap_period' : 'rate_after_cap',
+        'a cap needs all of cap_usd, cap_period and rate_after_cap; expected all three or none',
+      );
     }
     if (row.valid_from && row.valid_to && row.valid_from > row.valid_to) {
       add('cardRewards', line, 'valid_to', `valid_to ${row.valid_to} is before valid_from ${row.valid_from}; expected a forward range`);
     }
     if (row.selection === 'rotating' && (!row.valid_from || !row.valid_to)) {
-      add('cardRewards', line, row.valid_from ? 'valid_to' : 'valid_from', 'a rotating rule needs valid_from and valid_to; expected both dates');
+      add(
+        'cardRewards',
+        line,
+        row.valid_from ? 'valid_to' : 'valid_from',
+        'a rotating rule needs valid_from and valid_to; expected both dates',
+      );
     }
   }
   for (const { row, line } of dataset.offers) {
@@ -103,11 +124,23 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
   for (const { row, line } of dataset.merchants) {
     for (const domain of row.domains) {
       const owner = domainOwner.get(domain);
-      if (owner) add('merchants', line, 'domains', `domain ${domain} already belongs to ${owner.slug} (line ${owner.line}); expected unique domains`);
+      if (owner)
+        add(
+          'merchants',
+          line,
+          'domains',
+          `domain ${domain} already belongs to ${owner.slug} (line ${owner.line}); expected unique domains`,
+        );
       else domainOwner.set(domain, { slug: row.slug, line });
     }
     const rankHolder = rankOwner.get(row.popularity_rank);
-    if (rankHolder) add('merchants', line, 'popularity_rank', `popularity_rank ${row.popularity_rank} already given to ${rankHolder.slug} (line ${rankHolder.line}); expected unique ranks`);
+    if (rankHolder)
+      add(
+        'merchants',
+        line,
+        'popularity_rank',
+        `popularity_rank ${row.popularity_rank} already given to ${rankHolder.slug} (line ${rankHolder.line}); expected unique ranks`,
+      );
     else rankOwner.set(row.popularity_rank, { slug: row.slug, line });
   }
 
@@ -119,7 +152,13 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
     }
   }
   if (!dataset.cards.some(({ row }) => row.status === 'active')) {
-    problems.push({ code: 'empty_table', file: fileOf('cards'), line: 0, column: 0, message: 'no active card; expected at least one to rank' });
+    problems.push({
+      code: 'empty_table',
+      file: fileOf('cards'),
+      line: 0,
+      column: 0,
+      message: 'no active card; expected at least one to rank',
+    });
   }
   return problems;
 }

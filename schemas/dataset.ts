@@ -4,10 +4,7 @@
  * the TypeScript row types below are inferred from the same objects.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import {
-  domain, isoDate, mccCode, optionalDate, optionalNonNegative, optionalSlug,
-  optionalText, slug, text, url,
-} from './common.ts';
+import { domain, isoDate, mccCode, optionalDate, optionalNonNegative, optionalSlug, optionalText, slug, text, url } from './common.ts';
 
 const sourced = { source_url: url, as_of: isoDate } as const;
 
@@ -38,7 +35,12 @@ export const programRow = {
     name: text,
     kind: { enum: ['bank_points', 'airline_miles', 'hotel_points', 'cash_back'] },
     owner: text,
-    cents_per_point: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 5, description: 'cents per point, above 0 and at most 5, or empty when no valuation is published' },
+    cents_per_point: {
+      type: ['number', 'null'],
+      exclusiveMinimum: 0,
+      maximum: 5,
+      description: 'cents per point, above 0 and at most 5, or empty when no valuation is published',
+    },
     valuation_source: text,
     ...sourced,
   },
@@ -84,8 +86,23 @@ export const cardRow = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'slug', 'name', 'issuer', 'network', 'segment', 'program', 'annual_fee', 'first_year_fee', 'foreign_tx_fee',
-    'base_rate', 'signup_bonus', 'signup_bonus_unit', 'signup_spend', 'signup_months', 'status', 'source_url', 'as_of',
+    'slug',
+    'name',
+    'issuer',
+    'network',
+    'segment',
+    'program',
+    'annual_fee',
+    'first_year_fee',
+    'foreign_tx_fee',
+    'base_rate',
+    'signup_bonus',
+    'signup_bonus_unit',
+    'signup_spend',
+    'signup_months',
+    'status',
+    'source_url',
+    'as_of',
   ],
   properties: {
     slug,
@@ -111,8 +128,19 @@ export const cardRewardRow = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'card', 'category', 'rate', 'cap_usd', 'cap_period', 'rate_after_cap', 'channel', 'selection',
-    'valid_from', 'valid_to', 'note', 'source_url', 'as_of',
+    'card',
+    'category',
+    'rate',
+    'cap_usd',
+    'cap_period',
+    'rate_after_cap',
+    'channel',
+    'selection',
+    'valid_from',
+    'valid_to',
+    'note',
+    'source_url',
+    'as_of',
   ],
   properties: {
     card: slug,
@@ -188,8 +216,19 @@ export const offerRow = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'slug', 'issuer', 'card', 'merchant', 'kind', 'value', 'min_spend', 'max_reward', 'valid_from', 'valid_to',
-    'basis', 'source_url', 'as_of',
+    'slug',
+    'issuer',
+    'card',
+    'merchant',
+    'kind',
+    'value',
+    'min_spend',
+    'max_reward',
+    'valid_from',
+    'valid_to',
+    'basis',
+    'source_url',
+    'as_of',
   ],
   properties: {
     slug,

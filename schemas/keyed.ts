@@ -18,17 +18,21 @@ const basis = { enum: ['published', 'typical'] } as const;
 const object = <const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(properties: P, required: R) =>
   ({ type: 'object', additionalProperties: false, required, properties }) as const;
 
-export const cap = object(
-  { usd: { type: 'number' }, period: { enum: ['month', 'quarter', 'year'] }, rate_after: { type: 'number' } },
-  ['usd', 'period', 'rate_after'],
-);
+export const cap = object({ usd: { type: 'number' }, period: { enum: ['month', 'quarter', 'year'] }, rate_after: { type: 'number' } }, [
+  'usd',
+  'period',
+  'rate_after',
+]);
 
 /** The rule that gave a card its rate in a ranking (its notes are in /api/cards/{id}/rewards). */
 export const appliedRule = object(
   {
     category: slug,
     channel: { enum: ['any', 'direct', 'portal'] },
-    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'], description: 'chosen: the holder picks the category; auto: the card applies it to the top category each period' },
+    selection: {
+      enum: ['fixed', 'chosen', 'auto', 'rotating'],
+      description: 'chosen: the holder picks the category; auto: the card applies it to the top category each period',
+    },
     cap: { oneOf: [cap, { type: 'null' }] },
     valid_from: nullableDate,
     valid_to: nullableDate,
@@ -43,8 +47,12 @@ export const rankedCard = object(
     slug,
     name: text,
     issuer: slug,
-    rate: { type: 'number', minimum: 0, description: 'the card\'s own multiplier: points per dollar or percent cash back' },
-    value_cents: { type: 'number', minimum: 0, description: 'rate × cents per point of the card\'s program: US cents back per dollar spent' },
+    rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
+    value_cents: {
+      type: 'number',
+      minimum: 0,
+      description: "rate × cents per point of the card's program: US cents back per dollar spent",
+    },
     valuation_basis: valuationBasis,
     annual_fee: { type: 'number' },
     rule: { oneOf: [appliedRule, { type: 'null' }] },
@@ -54,32 +62,85 @@ export const rankedCard = object(
 
 export const cardSummary = object(
   {
-    slug, name: text, issuer: slug, issuer_name: text, network: text, segment: text, program: slug, program_name: text,
-    annual_fee: { type: 'number' }, first_year_fee: nullableNumber, foreign_tx_fee: { type: 'number' }, base_rate: { type: 'number' },
+    slug,
+    name: text,
+    issuer: slug,
+    issuer_name: text,
+    network: text,
+    segment: text,
+    program: slug,
+    program_name: text,
+    annual_fee: { type: 'number' },
+    first_year_fee: nullableNumber,
+    foreign_tx_fee: { type: 'number' },
+    base_rate: { type: 'number' },
     status: { enum: ['active', 'discontinued'] },
     bonus_categories: { type: 'array', items: slug },
-    source_url: url, as_of: isoDate,
+    source_url: url,
+    as_of: isoDate,
   },
-  ['slug', 'name', 'issuer', 'issuer_name', 'network', 'segment', 'program', 'program_name', 'annual_fee', 'first_year_fee',
-    'foreign_tx_fee', 'base_rate', 'status', 'bonus_categories', 'source_url', 'as_of'],
+  [
+    'slug',
+    'name',
+    'issuer',
+    'issuer_name',
+    'network',
+    'segment',
+    'program',
+    'program_name',
+    'annual_fee',
+    'first_year_fee',
+    'foreign_tx_fee',
+    'base_rate',
+    'status',
+    'bonus_categories',
+    'source_url',
+    'as_of',
+  ],
 );
 
 export const reward = object(
   {
-    category: slug, category_name: text, rate: { type: 'number' }, value_cents: { type: 'number' },
-    cap: { oneOf: [cap, { type: 'null' }] }, channel: { enum: ['any', 'direct', 'portal'] },
-    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] }, valid_from: nullableDate, valid_to: nullableDate,
+    category: slug,
+    category_name: text,
+    rate: { type: 'number' },
+    value_cents: { type: 'number' },
+    cap: { oneOf: [cap, { type: 'null' }] },
+    channel: { enum: ['any', 'direct', 'portal'] },
+    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
+    valid_from: nullableDate,
+    valid_to: nullableDate,
     in_force: { type: 'boolean', description: 'whether the rule is valid on the build date' },
-    note: nullableString, source_url: url, as_of: isoDate,
+    note: nullableString,
+    source_url: url,
+    as_of: isoDate,
   },
-  ['category', 'category_name', 'rate', 'value_cents', 'cap', 'channel', 'selection', 'valid_from', 'valid_to', 'in_force', 'note', 'source_url', 'as_of'],
+  [
+    'category',
+    'category_name',
+    'rate',
+    'value_cents',
+    'cap',
+    'channel',
+    'selection',
+    'valid_from',
+    'valid_to',
+    'in_force',
+    'note',
+    'source_url',
+    'as_of',
+  ],
 );
 
 export const benefit = object(
   {
-    kind: { enum: ['benefit', 'credit'] }, name: text, value_usd: nullableNumber,
+    kind: { enum: ['benefit', 'credit'] },
+    name: text,
+    value_usd: nullableNumber,
     period: { enum: ['once', 'month', 'quarter', 'half_year', 'year', 'four_years', 'ongoing'] },
-    note: nullableString, source_url: url, as_of: isoDate,
+    note: nullableString,
+    source_url: url,
+    as_of: isoDate,
   },
   ['kind', 'name', 'value_usd', 'period', 'note', 'source_url', 'as_of'],
 );
@@ -97,18 +158,30 @@ export const cardDetail = object(
     signup_bonus: { oneOf: [signupBonus, { type: 'null' }] },
     rewards: { type: 'array', items: reward },
     benefits: { type: 'array', items: benefit },
-    annual_credits_usd: { type: 'number', description: 'face value of the statement credits per year (monthly × 12, quarterly × 4, …; one-off and 4-yearly credits excluded)' },
+    annual_credits_usd: {
+      type: 'number',
+      description: 'face value of the statement credits per year (monthly × 12, quarterly × 4, …; one-off and 4-yearly credits excluded)',
+    },
   },
   [...cardSummary.required, 'cents_per_point', 'valuation_basis', 'signup_bonus', 'rewards', 'benefits', 'annual_credits_usd'],
 );
 
-export const mccSummary = object(
-  { code: mccCode, description: text, category_group: text, merchant_count: count },
-  ['code', 'description', 'category_group', 'merchant_count'],
-);
+export const mccSummary = object({ code: mccCode, description: text, category_group: text, merchant_count: count }, [
+  'code',
+  'description',
+  'category_group',
+  'merchant_count',
+]);
 
-const coverageIssuers = { oneOf: [{ type: 'array', items: slug }, { type: 'null' }], description: 'null: the generic definition, for every issuer except excluded_issuers' } as const;
-const excludedIssuers = { type: 'array', items: slug, description: 'issuers whose own definition of the category replaces the generic one and leaves this code out' } as const;
+const coverageIssuers = {
+  oneOf: [{ type: 'array', items: slug }, { type: 'null' }],
+  description: 'null: the generic definition, for every issuer except excluded_issuers',
+} as const;
+const excludedIssuers = {
+  type: 'array',
+  items: slug,
+  description: 'issuers whose own definition of the category replaces the generic one and leaves this code out',
+} as const;
 
 export const categoryCoverage = object(
   { category: slug, category_name: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers },
@@ -126,35 +199,78 @@ export const mccDetail = object(
 
 export const merchantSummary = object(
   {
-    slug, name: text, mcc_code: mccCode, mcc_description: text, domains: { type: 'array', items: { type: 'string' } },
-    popularity_rank: { type: 'integer', minimum: 1 }, has_static_file: { type: 'boolean' },
+    slug,
+    name: text,
+    mcc_code: mccCode,
+    mcc_description: text,
+    domains: { type: 'array', items: { type: 'string' } },
+    popularity_rank: { type: 'integer', minimum: 1 },
+    has_static_file: { type: 'boolean' },
   },
   ['slug', 'name', 'mcc_code', 'mcc_description', 'domains', 'popularity_rank', 'has_static_file'],
 );
 
 export const storeRate = object(
   {
-    portal: slug, portal_name: text, merchant: slug, merchant_name: text, rate: { type: 'number' },
-    unit: { enum: ['percent', 'points_per_usd'] }, program: slug,
+    portal: slug,
+    portal_name: text,
+    merchant: slug,
+    merchant_name: text,
+    rate: { type: 'number' },
+    unit: { enum: ['percent', 'points_per_usd'] },
+    program: slug,
     value_percent: { type: 'number', description: 'percent back in cash value (points × cents per point)' },
-    basis, source_url: url, as_of: isoDate,
+    basis,
+    source_url: url,
+    as_of: isoDate,
   },
   ['portal', 'portal_name', 'merchant', 'merchant_name', 'rate', 'unit', 'program', 'value_percent', 'basis', 'source_url', 'as_of'],
 );
 
 export const offer = object(
   {
-    slug, issuer: slug, card: { type: ['string', 'null'] }, merchant: slug, merchant_name: text, kind: { enum: ['percent', 'amount'] },
-    value: { type: 'number' }, min_spend: nullableNumber, max_reward: nullableNumber, valid_from: nullableDate, valid_to: nullableDate,
-    expired: { type: 'boolean', description: 'valid_to is before the build date' }, basis, source_url: url, as_of: isoDate,
+    slug,
+    issuer: slug,
+    card: { type: ['string', 'null'] },
+    merchant: slug,
+    merchant_name: text,
+    kind: { enum: ['percent', 'amount'] },
+    value: { type: 'number' },
+    min_spend: nullableNumber,
+    max_reward: nullableNumber,
+    valid_from: nullableDate,
+    valid_to: nullableDate,
+    expired: { type: 'boolean', description: 'valid_to is before the build date' },
+    basis,
+    source_url: url,
+    as_of: isoDate,
   },
-  ['slug', 'issuer', 'card', 'merchant', 'merchant_name', 'kind', 'value', 'min_spend', 'max_reward', 'valid_from', 'valid_to', 'expired', 'basis', 'source_url', 'as_of'],
+  [
+    'slug',
+    'issuer',
+    'card',
+    'merchant',
+    'merchant_name',
+    'kind',
+    'value',
+    'min_spend',
+    'max_reward',
+    'valid_from',
+    'valid_to',
+    'expired',
+    'basis',
+    'source_url',
+    'as_of',
+  ],
 );
 
 export const merchantDetail = object(
   {
     ...merchantSummary.properties,
-    category_group: text, source: text, source_ref: text, as_of: isoDate,
+    category_group: text,
+    source: text,
+    source_ref: text,
+    as_of: isoDate,
     merchant_categories: { type: 'array', items: slug },
     top_cards: { type: 'array', items: rankedCard, maxItems: 10 },
     portals: { type: 'array', items: storeRate },
@@ -171,10 +287,12 @@ export const categoryGroup = object(
 );
 
 export const category = object({ slug, name: text, description: text, card_count: count }, ['slug', 'name', 'description', 'card_count']);
-export const categoryMcc = object(
-  { code: mccCode, description: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers },
-  ['code', 'description', 'issuers', 'excluded_issuers'],
-);
+export const categoryMcc = object({ code: mccCode, description: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers }, [
+  'code',
+  'description',
+  'issuers',
+  'excluded_issuers',
+]);
 export const categoryDetail = object(
   {
     ...category.properties,
@@ -185,29 +303,83 @@ export const categoryDetail = object(
 );
 export const categoryCard = object(
   {
-    rank: { type: 'integer', minimum: 1 }, slug, name: text, issuer: slug, rate: { type: 'number' }, value_cents: { type: 'number' },
-    valuation_basis: valuationBasis, annual_fee: { type: 'number' }, cap: { oneOf: [cap, { type: 'null' }] },
-    channel: { enum: ['any', 'direct', 'portal'] }, selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
-    valid_from: nullableDate, valid_to: nullableDate, in_force: { type: 'boolean' },
+    rank: { type: 'integer', minimum: 1 },
+    slug,
+    name: text,
+    issuer: slug,
+    rate: { type: 'number' },
+    value_cents: { type: 'number' },
+    valuation_basis: valuationBasis,
+    annual_fee: { type: 'number' },
+    cap: { oneOf: [cap, { type: 'null' }] },
+    channel: { enum: ['any', 'direct', 'portal'] },
+    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
+    valid_from: nullableDate,
+    valid_to: nullableDate,
+    in_force: { type: 'boolean' },
   },
-  ['rank', 'slug', 'name', 'issuer', 'rate', 'value_cents', 'valuation_basis', 'annual_fee', 'cap', 'channel', 'selection', 'valid_from', 'valid_to', 'in_force'],
+  [
+    'rank',
+    'slug',
+    'name',
+    'issuer',
+    'rate',
+    'value_cents',
+    'valuation_basis',
+    'annual_fee',
+    'cap',
+    'channel',
+    'selection',
+    'valid_from',
+    'valid_to',
+    'in_force',
+  ],
 );
 
 export const transfer = object(
   {
-    from: slug, from_name: text, to: slug, to_name: text, ratio_from: { type: 'number' }, ratio_to: { type: 'number' },
-    min_transfer: { type: ['integer', 'null'] }, transfer_time: nullableString,
-    cents_per_point_after: { type: ['number', 'null'], description: 'value of one source point once transferred, at the partner\'s valuation; null when the partner has none' },
-    source_url: url, as_of: isoDate,
+    from: slug,
+    from_name: text,
+    to: slug,
+    to_name: text,
+    ratio_from: { type: 'number' },
+    ratio_to: { type: 'number' },
+    min_transfer: { type: ['integer', 'null'] },
+    transfer_time: nullableString,
+    cents_per_point_after: {
+      type: ['number', 'null'],
+      description: "value of one source point once transferred, at the partner's valuation; null when the partner has none",
+    },
+    source_url: url,
+    as_of: isoDate,
   },
-  ['from', 'from_name', 'to', 'to_name', 'ratio_from', 'ratio_to', 'min_transfer', 'transfer_time', 'cents_per_point_after', 'source_url', 'as_of'],
+  [
+    'from',
+    'from_name',
+    'to',
+    'to_name',
+    'ratio_from',
+    'ratio_to',
+    'min_transfer',
+    'transfer_time',
+    'cents_per_point_after',
+    'source_url',
+    'as_of',
+  ],
 );
 
 export const program = object(
   {
-    slug, name: text, kind: { enum: ['bank_points', 'airline_miles', 'hotel_points', 'cash_back'] }, owner: text,
-    cents_per_point: nullableNumber, valuation_basis: valuationBasis, valuation_source: text, card_count: count,
-    source_url: url, as_of: isoDate,
+    slug,
+    name: text,
+    kind: { enum: ['bank_points', 'airline_miles', 'hotel_points', 'cash_back'] },
+    owner: text,
+    cents_per_point: nullableNumber,
+    valuation_basis: valuationBasis,
+    valuation_source: text,
+    card_count: count,
+    source_url: url,
+    as_of: isoDate,
   },
   ['slug', 'name', 'kind', 'owner', 'cents_per_point', 'valuation_basis', 'valuation_source', 'card_count', 'source_url', 'as_of'],
 );
@@ -216,14 +388,21 @@ export const programDetail = object(
   [...program.required, 'partners', 'sources'],
 );
 
-export const portal = object(
-  { slug, name: text, program: slug, url, store_count: count, source_url: url, as_of: isoDate },
-  ['slug', 'name', 'program', 'url', 'store_count', 'source_url', 'as_of'],
-);
-export const store = object(
-  { slug, name: text, portal_count: count, best_value_percent: { type: 'number' } },
-  ['slug', 'name', 'portal_count', 'best_value_percent'],
-);
+export const portal = object({ slug, name: text, program: slug, url, store_count: count, source_url: url, as_of: isoDate }, [
+  'slug',
+  'name',
+  'program',
+  'url',
+  'store_count',
+  'source_url',
+  'as_of',
+]);
+export const store = object({ slug, name: text, portal_count: count, best_value_percent: { type: 'number' } }, [
+  'slug',
+  'name',
+  'portal_count',
+  'best_value_percent',
+]);
 
 export const recommendation = object(
   {
@@ -266,25 +445,36 @@ export const tripleStack = object(
 export const transferQuote = object(
   {
     ...transfer.properties,
-    example: object({ points: count, partner_points: { type: 'number' }, value_usd: { type: ['number', 'null'] } }, ['points', 'partner_points', 'value_usd']),
+    example: object({ points: count, partner_points: { type: 'number' }, value_usd: { type: ['number', 'null'] } }, [
+      'points',
+      'partner_points',
+      'value_usd',
+    ]),
   },
   [...transfer.required, 'example'],
 );
 
 export const stats = object(
   {
-    build_date: isoDate, dataset_date: isoDate,
+    build_date: isoDate,
+    dataset_date: isoDate,
     counts: { type: 'object', additionalProperties: count },
   },
   ['build_date', 'dataset_date', 'counts'],
 );
 
-export const change = object(
-  { table: text, key: text, as_of: isoDate, source_url: { type: ['string', 'null'] } },
-  ['table', 'key', 'as_of', 'source_url'],
-);
+export const change = object({ table: text, key: text, as_of: isoDate, source_url: { type: ['string', 'null'] } }, [
+  'table',
+  'key',
+  'as_of',
+  'source_url',
+]);
 
-export const snapshot = { type: 'object', description: 'every table of the dataset as arrays of rows', additionalProperties: { type: 'array' } } as const;
+export const snapshot = {
+  type: 'object',
+  description: 'every table of the dataset as arrays of rows',
+  additionalProperties: { type: 'array' },
+} as const;
 
 const listSchemas = new Map<string, object>();
 
@@ -299,29 +489,40 @@ function named<T extends object>(name: string, build: () => T): T {
 
 /** A page of a list endpoint; `next` and `prev` are request paths or null. */
 export function pageOf<T extends object>(item: T, name: string) {
-  return named(name, () => ({
-    title: name,
-    type: 'object',
-    additionalProperties: false,
-    required: ['data', 'page', 'page_size', 'total', 'total_pages', 'next', 'prev'],
-    properties: {
-      data: { type: 'array', items: item },
-      page: { type: 'integer', minimum: 1 },
-      page_size: { type: 'integer', minimum: 1 },
-      total: count,
-      total_pages: { type: 'integer', minimum: 1 },
-      next: { type: ['string', 'null'] },
-      prev: { type: ['string', 'null'] },
-    },
-  } as const));
+  return named(
+    name,
+    () =>
+      ({
+        title: name,
+        type: 'object',
+        additionalProperties: false,
+        required: ['data', 'page', 'page_size', 'total', 'total_pages', 'next', 'prev'],
+        properties: {
+          data: { type: 'array', items: item },
+          page: { type: 'integer', minimum: 1 },
+          page_size: { type: 'integer', minimum: 1 },
+          total: count,
+          total_pages: { type: 'integer', minimum: 1 },
+          next: { type: ['string', 'null'] },
+          prev: { type: ['string', 'null'] },
+        },
+      }) as const,
+  );
 }
 
 /** A complete (unpaged) list. */
 export function listOf<T extends object>(item: T, name: string) {
-  return named(name, () => ({
-    title: name, type: 'object', additionalProperties: false, required: ['data', 'total'],
-    properties: { data: { type: 'array', items: item }, total: count },
-  } as const));
+  return named(
+    name,
+    () =>
+      ({
+        title: name,
+        type: 'object',
+        additionalProperties: false,
+        required: ['data', 'total'],
+        properties: { data: { type: 'array', items: item }, total: count },
+      }) as const,
+  );
 }
 
 export type RankedCard = FromSchema<typeof rankedCard>;

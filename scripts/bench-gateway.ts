@@ -50,7 +50,14 @@ async function waitFor(url: string, headers: Record<string, string> = {}): Promi
 }
 
 function wrk(url: string, headers: Record<string, string> = {}): Result {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const args = [
+    '-t2',
+    `-c${CONNECTIONS}`,
+    `-d${DURATION}`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+  ];
   const output = execFileSync('wrk', args).toString();
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(output);
@@ -70,18 +77,23 @@ try {
   const tree = realpathSync(join(ROOT, 'dist'));
   const stateFile = join(work, 'state.json');
   const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    execFileSync(process.execPath, ['bin/cardrewards.js', ...args], { cwd: ROOT, env: { ...process.env, ...env } }).toString().trim();
+    execFileSync(process.execPath, ['bin/cardrewards.js', ...args], { cwd: ROOT, env: { ...process.env, ...env } })
+      .toString()
+      .trim();
 
   // nginx: one worker, the same files, no auth (the gateway's ceiling).
   const nginxPort = await freePort();
-  writeFileSync(join(work, 'nginx.conf'), `
+  writeFileSync(
+    join(work, 'nginx.conf'),
+    `
 daemon off; worker_processes 1; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
 events { worker_connections 1024; }
 http {
   access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   types { application/json json; }
   server { listen 127.0.0.1:${nginxPort}; root ${tree}; }
-}`);
+}`,
+  );
   const nginx = spawn('nginx', ['-c', join(work, 'nginx.conf'), '-p', work], { stdio: 'ignore' });
   children.push(nginx);
   await waitFor(`http://127.0.0.1:${nginxPort}/public/api/search.json`);
@@ -105,9 +117,15 @@ http {
       env['REDIS_URL'] = `redis://127.0.0.1:${redisPort}`;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const key = cli(['keys', 'create', '--tier', 'pro', '--name', `bench-${store}`], env).split('\n').pop()!;
+    const key = cli(['keys', 'create', '--tier', 'pro', '--name', `bench-${store}`], env)
+      .split('\n')
+      .pop()!;
     const port = await freePort();
-    const gateway = spawn(process.execPath, ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+    const gateway = spawn(process.execPath, ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
     children.push(gateway);
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);

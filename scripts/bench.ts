@@ -46,7 +46,11 @@ function treeStats(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
-const cli = (args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin/cardrewards.js'), ...args], { cwd: ROOT, env: { ...process.env, CI: 'true' } }).toString();
+const cli = (args: string[]) =>
+  execFileSync(process.execPath, [join(ROOT, 'bin/cardrewards.js'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CI: 'true' },
+  }).toString();
 
 // Beside the repository, on the file system a real dist/ would live on.
 const work = mkdtempSync(join(ROOT, '.bench-'));
@@ -66,7 +70,9 @@ try {
     rmSync(target, { recursive: true, force: true });
     rmSync(`${out}.builds`, { recursive: true, force: true });
     rmSync(out, { force: true });
-    console.log(`run ${run}: full ${full.at(-1)!.toFixed(2)} s, no-change ${noChange.at(-1)!.toFixed(2)} s, cp -r ${copy.at(-1)!.toFixed(2)} s`);
+    console.log(
+      `run ${run}: full ${full.at(-1)!.toFixed(2)} s, no-change ${noChange.at(-1)!.toFixed(2)} s, cp -r ${copy.at(-1)!.toFixed(2)} s`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -102,4 +108,6 @@ Small-file creation dominates both the build and the copy on this machine and va
 ${END}`;
 
 writeReportSection(REPORT, START, END, section);
-console.log(`full ${fullM.toFixed(2)} s (${(fullM / copyM).toFixed(2)} × cp -r ${copyM.toFixed(2)} s); no-change ${noChangeM.toFixed(2)} s (${((noChangeM / fullM) * 100).toFixed(1)} %) → ${REPORT}`);
+console.log(
+  `full ${fullM.toFixed(2)} s (${(fullM / copyM).toFixed(2)} × cp -r ${copyM.toFixed(2)} s); no-change ${noChangeM.toFixed(2)} s (${((noChangeM / fullM) * 100).toFixed(1)} %) → ${REPORT}`,
+);

@@ -32,24 +32,93 @@ const US_TERRITORIES = new Set(['pr', 'gu', 'vi', 'as', 'mp', 'um']);
 
 /** Platforms that host many brands' pages: never a merchant's own domain. */
 const HOST_DOMAINS = new Set([
-  'facebook.com', 'instagram.com', 'twitter.com', 'x.com', 'linkedin.com', 'youtube.com',
-  'google.com', 'goo.gl', 'linktr.ee', 'yelp.com', 'wix.com', 'wixsite.com', 'squarespace.com',
-  'weebly.com', 'godaddysites.com', 'blogspot.com', 'wordpress.com', 'myshopify.com',
-  'square.site', 'business.site', 'tripadvisor.com', 'tiktok.com', 'github.io', 'bit.ly',
-  'wikipedia.org', 'wikidata.org', 'apple.co',
+  'facebook.com',
+  'instagram.com',
+  'twitter.com',
+  'x.com',
+  'linkedin.com',
+  'youtube.com',
+  'google.com',
+  'goo.gl',
+  'linktr.ee',
+  'yelp.com',
+  'wix.com',
+  'wixsite.com',
+  'squarespace.com',
+  'weebly.com',
+  'godaddysites.com',
+  'blogspot.com',
+  'wordpress.com',
+  'myshopify.com',
+  'square.site',
+  'business.site',
+  'tripadvisor.com',
+  'tiktok.com',
+  'github.io',
+  'bit.ly',
+  'wikipedia.org',
+  'wikidata.org',
+  'apple.co',
 ]);
 
 /** Merchant slugs other tables reference: the import fails if one is missing. */
 export const SHARED_SLUGS: readonly string[] = [
-  'amazon', 'whole-foods-market', 'target', 'walmart', 'costco', 'sams-club', 'apple', 'kroger',
-  'paypal', 'lyft', 'uber', 'instacart', 'doordash', 'disneyland', 'walt-disney-world',
-  'disney-plus', 'delta-air-lines', 'united-airlines', 'american-airlines', 'southwest-airlines',
-  'alaska-airlines', 'hawaiian-airlines', 'jetblue', 'air-canada', 'british-airways',
-  'aer-lingus', 'iberia', 'marriott-bonvoy', 'hilton', 'hyatt', 'ihg-hotels-and-resorts',
-  'wyndham-hotels-and-resorts', 'choice-hotels', 'booking-com', 'expedia', 'airbnb', 'netflix',
-  'spotify', 'hulu', 'youtube-tv', 'cvs-pharmacy', 'walgreens', 'home-depot', 'lowes',
-  'best-buy', 'verizon', 'att', 't-mobile', 'comcast-xfinity', 'starbucks', 'mcdonalds',
-  'chipotle', 'shell', 'exxon', 'chevron', 'bp',
+  'amazon',
+  'whole-foods-market',
+  'target',
+  'walmart',
+  'costco',
+  'sams-club',
+  'apple',
+  'kroger',
+  'paypal',
+  'lyft',
+  'uber',
+  'instacart',
+  'doordash',
+  'disneyland',
+  'walt-disney-world',
+  'disney-plus',
+  'delta-air-lines',
+  'united-airlines',
+  'american-airlines',
+  'southwest-airlines',
+  'alaska-airlines',
+  'hawaiian-airlines',
+  'jetblue',
+  'air-canada',
+  'british-airways',
+  'aer-lingus',
+  'iberia',
+  'marriott-bonvoy',
+  'hilton',
+  'hyatt',
+  'ihg-hotels-and-resorts',
+  'wyndham-hotels-and-resorts',
+  'choice-hotels',
+  'booking-com',
+  'expedia',
+  'airbnb',
+  'netflix',
+  'spotify',
+  'hulu',
+  'youtube-tv',
+  'cvs-pharmacy',
+  'walgreens',
+  'home-depot',
+  'lowes',
+  'best-buy',
+  'verizon',
+  'att',
+  't-mobile',
+  'comcast-xfinity',
+  'starbucks',
+  'mcdonalds',
+  'chipotle',
+  'shell',
+  'exxon',
+  'chevron',
+  'bp',
 ];
 
 type Source = 'nsi' | 'mcc-list' | 'curated';
@@ -80,15 +149,48 @@ export interface Merchant {
 
 type Row = Record<string, string>;
 
-interface PathRule { mcc: string; priority: number }
-interface OperatorDecision { name: string; action: 'keep' | 'skip'; mcc: string }
-interface TagRule { key: string; value: string; subKey: string; subValue: string; mcc: string; priority: number; late: boolean }
-interface NsiItem { id: string; displayName: string; locationSet: { include?: unknown[]; exclude?: unknown[] }; tags: Record<string, string> }
-interface NsiFile { nsi: Record<string, { items: NsiItem[] }> }
-interface WikidataEntry { label?: string; identities?: { website?: string }; officialWebsites?: string[]; dissolutions?: { date: string }[] }
-interface WikidataFile { wikidata: Record<string, WikidataEntry> }
-interface DissolvedFile { dissolved: Record<string, { date: string }[]> }
-interface MccEntry { mcc: string }
+interface PathRule {
+  mcc: string;
+  priority: number;
+}
+interface OperatorDecision {
+  name: string;
+  action: 'keep' | 'skip';
+  mcc: string;
+}
+interface TagRule {
+  key: string;
+  value: string;
+  subKey: string;
+  subValue: string;
+  mcc: string;
+  priority: number;
+  late: boolean;
+}
+interface NsiItem {
+  id: string;
+  displayName: string;
+  locationSet: { include?: unknown[]; exclude?: unknown[] };
+  tags: Record<string, string>;
+}
+interface NsiFile {
+  nsi: Record<string, { items: NsiItem[] }>;
+}
+interface WikidataEntry {
+  label?: string;
+  identities?: { website?: string };
+  officialWebsites?: string[];
+  dissolutions?: { date: string }[];
+}
+interface WikidataFile {
+  wikidata: Record<string, WikidataEntry>;
+}
+interface DissolvedFile {
+  dissolved: Record<string, { date: string }[]>;
+}
+interface MccEntry {
+  mcc: string;
+}
 
 // ---------- small helpers ----------
 
@@ -169,7 +271,15 @@ function loadTagRules(): TagRule[] {
     const [main = '', sub = ''] = field(row, 'tag').split('+');
     const [key = '', value = ''] = main.split('=');
     const [subKey = '', subValue = ''] = sub.split('=');
-    return { key, value, subKey, subValue, mcc: field(row, 'mcc'), priority: Number(field(row, 'priority')), late: field(row, 'rank') === 'late' };
+    return {
+      key,
+      value,
+      subKey,
+      subValue,
+      mcc: field(row, 'mcc'),
+      priority: Number(field(row, 'priority')),
+      late: field(row, 'rank') === 'late',
+    };
   });
 }
 
@@ -181,7 +291,10 @@ function matchTagRule(rules: TagRule[], key: string, value: string, tags: Record
 }
 
 function plainName(name: string): string {
-  return name.replace(/\s*\([^)]*\)\s*$/, '').trim().toLowerCase();
+  return name
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .trim()
+    .toLowerCase();
 }
 
 /** Country qualifiers NSI adds to tell a US brand from a same-named foreign one. */
@@ -190,6 +303,7 @@ const US_QUALIFIER = /\s*\((USA|US|United States|North America)\)$/;
 /** NSI's display name (it disambiguates same-named brands); the English brand when the display name is not in Latin script. */
 function brandName(item: NsiItem): string {
   const english = item.tags['brand:en'] ?? item.tags['name:en'] ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range starts at U+0000 to mean "any Latin character"
   if (english !== '' && /[^\u0000-\u024f\u2019]/.test(item.displayName)) return english;
   return item.displayName.replace(US_QUALIFIER, '');
 }
@@ -206,7 +320,13 @@ function wikidataDomains(entry: WikidataEntry | undefined): string[] {
   return [first, ...usSite];
 }
 
-interface NsiChoice { item: NsiItem; rule: TagRule; tag: string; presence: number; labelMatch: boolean }
+interface NsiChoice {
+  item: NsiItem;
+  rule: TagRule;
+  tag: string;
+  presence: number;
+  labelMatch: boolean;
+}
 
 /** Reads NSI brands operating in the US whose tag has an MCC, one merchant per Wikidata id. */
 export function importNsi(rules: TagRule[], wikidata: WikidataFile['wikidata']): Map<string, Merchant> {
@@ -307,7 +427,7 @@ function loadOperatorDecisions(): Map<string, OperatorDecision> {
  */
 function operatorQid(item: NsiItem): string {
   const operator = item.tags['operator:wikidata'] ?? '';
-  return operator !== '' ? operator : item.tags['network:wikidata'] ?? '';
+  return operator !== '' ? operator : (item.tags['network:wikidata'] ?? '');
 }
 
 /** An operator's name: its Wikidata label (NSI display names of operators are often abbreviations), else NSI's. */
@@ -316,7 +436,13 @@ function operatorName(item: NsiItem, entry: WikidataEntry | undefined): string {
   return label !== '' ? label : brandName(item);
 }
 
-interface OperatorChoice { item: NsiItem; path: string; mcc: string; priority: number; presence: number }
+interface OperatorChoice {
+  item: NsiItem;
+  path: string;
+  mcc: string;
+  priority: number;
+  presence: number;
+}
 
 /**
  * Reads NSI operators/* and transit/* entries operating in the US: the path's rule in
@@ -329,7 +455,8 @@ export function importOperators(wikidata: WikidataFile['wikidata'], brandQids: S
   const rules = loadPathRules();
   const decisions = loadOperatorDecisions();
   for (const [path, rule] of rules) if (!mccCodes.has(rule.mcc)) throw new Error(`operator-mcc.csv: ${path} has unknown MCC ${rule.mcc}`);
-  for (const [qid, d] of decisions) if (d.mcc !== '' && !mccCodes.has(d.mcc)) throw new Error(`operator-decisions.csv: ${qid} has unknown MCC ${d.mcc}`);
+  for (const [qid, d] of decisions)
+    if (d.mcc !== '' && !mccCodes.has(d.mcc)) throw new Error(`operator-decisions.csv: ${qid} has unknown MCC ${d.mcc}`);
   const itemCount = new Map<string, number>();
   const areas = new Map<string, Set<string>>();
   const choices = new Map<string, OperatorChoice>();
@@ -361,10 +488,20 @@ export function importOperators(wikidata: WikidataFile['wikidata'], brandQids: S
     const mcc = decision?.mcc || choice.mcc;
     const name = decision?.action === 'keep' && decision.name !== '' ? decision.name : operatorName(choice.item, entry);
     out.set(qid, {
-      slug: slugify(name), name, mcc, domains: wikidataDomains(entry), explicitDomains: false,
-      source: 'nsi', sourceRef: qid, asOf: IMPORT_DATE, rankHint: undefined, tier: LATE_TIER,
-      itemCount: itemCount.get(qid) ?? 0, areaCount: areas.get(qid)?.size ?? 0,
-      siteCount: entry?.officialWebsites?.length ?? 0, slugSuffix: slugify(choice.path.split('/')[2] ?? ''),
+      slug: slugify(name),
+      name,
+      mcc,
+      domains: wikidataDomains(entry),
+      explicitDomains: false,
+      source: 'nsi',
+      sourceRef: qid,
+      asOf: IMPORT_DATE,
+      rankHint: undefined,
+      tier: LATE_TIER,
+      itemCount: itemCount.get(qid) ?? 0,
+      areaCount: areas.get(qid)?.size ?? 0,
+      siteCount: entry?.officialWebsites?.length ?? 0,
+      slugSuffix: slugify(choice.path.split('/')[2] ?? ''),
     });
   }
   return out;
@@ -386,7 +523,10 @@ export function dropKnownOperators(operators: Map<string, Merchant>, others: Mer
   const taken = new Set(others.flatMap((m) => m.domains));
   let dropped = 0;
   for (const [qid, m] of [...operators.entries()]) {
-    if (m.domains.some((d) => taken.has(d))) { operators.delete(qid); dropped += 1; }
+    if (m.domains.some((d) => taken.has(d))) {
+      operators.delete(qid);
+      dropped += 1;
+    }
   }
   return dropped;
 }
@@ -409,15 +549,29 @@ export function importMccList(nsiByQid: Map<string, Merchant>, wikidata: Wikidat
       nsiMerchant.mcc = code;
       nsiMerchant.name = name;
       nsiMerchant.slug = slugify(name);
-      if (tableDomains.length > 0) { nsiMerchant.domains = tableDomains; nsiMerchant.explicitDomains = true; }
+      if (tableDomains.length > 0) {
+        nsiMerchant.domains = tableDomains;
+        nsiMerchant.explicitDomains = true;
+      }
       continue;
     }
     const fromWikidata = qid !== '' ? wikidataDomains(wikidata[qid]) : [];
     const domains = tableDomains.length > 0 ? tableDomains : fromWikidata;
     added.push({
-      slug: slugify(name), name, mcc: code, domains, explicitDomains: tableDomains.length > 0,
-      source: 'mcc-list', sourceRef: code, asOf: IMPORT_DATE, rankHint: undefined,
-      tier: domains.length > 0 ? 2 : 4, itemCount: 0, areaCount: 0, siteCount: 0, slugSuffix: code,
+      slug: slugify(name),
+      name,
+      mcc: code,
+      domains,
+      explicitDomains: tableDomains.length > 0,
+      source: 'mcc-list',
+      sourceRef: code,
+      asOf: IMPORT_DATE,
+      rankHint: undefined,
+      tier: domains.length > 0 ? 2 : 4,
+      itemCount: 0,
+      areaCount: 0,
+      siteCount: 0,
+      slugSuffix: code,
     });
   }
   return added;
@@ -430,7 +584,8 @@ export function importMccList(nsiByQid: Map<string, Merchant>, wikidata: Wikidat
  * others in file-name order; a slug already read from an earlier file is skipped.
  */
 export function importCurated(mccCodes: Set<string>): Merchant[] {
-  const files = readdirSync(SOURCES).filter((f) => /^curated-merchants.*\.csv$/.test(f))
+  const files = readdirSync(SOURCES)
+    .filter((f) => /^curated-merchants.*\.csv$/.test(f))
     .sort((a, b) => (a === 'curated-merchants.csv' ? -1 : b === 'curated-merchants.csv' ? 1 : compareStrings(a, b)));
   const out: Merchant[] = [];
   const seen = new Set<string>();
@@ -438,18 +593,31 @@ export function importCurated(mccCodes: Set<string>): Merchant[] {
     for (const row of readCsv(join(SOURCES, file))) {
       const mcc = field(row, 'mcc');
       const slug = field(row, 'slug') || slugify(field(row, 'name'));
-      if (seen.has(slug)) { console.log(`${file}: ${slug} already curated, skipped`); continue; }
+      if (seen.has(slug)) {
+        console.log(`${file}: ${slug} already curated, skipped`);
+        continue;
+      }
       seen.add(slug);
       if (!mccCodes.has(mcc)) throw new Error(`${file}: ${slug} has unknown MCC ${mcc}`);
       const hint = field(row, 'rank_hint');
       out.push({
-        slug, name: field(row, 'name'), mcc, domains: uniqueDomains(field(row, 'domains').split(';'), true),
-        explicitDomains: true, source: 'curated', sourceRef: field(row, 'source_ref'),
-        asOf: field(row, 'as_of') || IMPORT_DATE, rankHint: hint === '' ? undefined : Number(hint),
+        slug,
+        name: field(row, 'name'),
+        mcc,
+        domains: uniqueDomains(field(row, 'domains').split(';'), true),
+        explicitDomains: true,
+        source: 'curated',
+        sourceRef: field(row, 'source_ref'),
+        asOf: field(row, 'as_of') || IMPORT_DATE,
+        rankHint: hint === '' ? undefined : Number(hint),
         // The main curated file is the hand-picked head; the larger supplementary lists (online
         // merchants, portal stores) rank after the nationwide NSI brands, so they do not push
         // well-known stores out of the 1,540 static files.
-        tier: file === 'curated-merchants.csv' ? 0 : SUPPLEMENTARY_CURATED_TIER, itemCount: 0, areaCount: 0, siteCount: 0, slugSuffix: '',
+        tier: file === 'curated-merchants.csv' ? 0 : SUPPLEMENTARY_CURATED_TIER,
+        itemCount: 0,
+        areaCount: 0,
+        siteCount: 0,
+        slugSuffix: '',
       });
     }
   }
@@ -460,8 +628,13 @@ export function importCurated(mccCodes: Set<string>): Merchant[] {
 
 /** Orders imported rows for slug collisions: better known first. */
 function importedOrder(a: Merchant, b: Merchant): number {
-  return a.tier - b.tier || b.itemCount - a.itemCount || b.areaCount - a.areaCount
-    || b.siteCount - a.siteCount || compareStrings(a.sourceRef, b.sourceRef);
+  return (
+    a.tier - b.tier ||
+    b.itemCount - a.itemCount ||
+    b.areaCount - a.areaCount ||
+    b.siteCount - a.siteCount ||
+    compareStrings(a.sourceRef, b.sourceRef)
+  );
 }
 
 /**
@@ -510,15 +683,29 @@ export function applyOverrides(bySlug: Map<string, Merchant>, mccCodes: Set<stri
 
 function applyOverride(m: Merchant, name: string, value: string, mccCodes: Set<string>): void {
   switch (name) {
-    case 'name': m.name = value; m.slug = slugify(value); break;
-    case 'slug': m.slug = value; break;
+    case 'name':
+      m.name = value;
+      m.slug = slugify(value);
+      break;
+    case 'slug':
+      m.slug = value;
+      break;
     case 'mcc':
       if (!mccCodes.has(value)) throw new Error(`override: unknown MCC ${value}`);
-      m.mcc = value; break;
-    case 'domains': m.domains = uniqueDomains(value.split(';'), true); m.explicitDomains = true; break;
-    case 'rank_hint': m.rankHint = Number(value); break;
-    case 'exclude': m.slug = ''; break;
-    default: throw new Error(`override: unknown field ${name}`);
+      m.mcc = value;
+      break;
+    case 'domains':
+      m.domains = uniqueDomains(value.split(';'), true);
+      m.explicitDomains = true;
+      break;
+    case 'rank_hint':
+      m.rankHint = Number(value);
+      break;
+    case 'exclude':
+      m.slug = '';
+      break;
+    default:
+      throw new Error(`override: unknown field ${name}`);
   }
 }
 
@@ -564,11 +751,18 @@ export function rankMerchants(merchants: Merchant[]): Map<string, number> {
     hints.add(m.rankHint ?? 0);
   }
   hinted.sort((a, b) => (a.rankHint ?? 0) - (b.rankHint ?? 0));
-  const rest = merchants.filter((m) => m.rankHint === undefined).sort((a, b) =>
-    a.tier - b.tier || b.itemCount - a.itemCount || b.areaCount - a.areaCount || b.siteCount - a.siteCount
-    || compareStrings(a.slug, b.slug));
+  const rest = merchants
+    .filter((m) => m.rankHint === undefined)
+    .sort(
+      (a, b) =>
+        a.tier - b.tier ||
+        b.itemCount - a.itemCount ||
+        b.areaCount - a.areaCount ||
+        b.siteCount - a.siteCount ||
+        compareStrings(a.slug, b.slug),
+    );
   const ranks = new Map<string, number>();
-  [...hinted, ...rest].forEach((m, i) => ranks.set(m.slug, i + 1));
+  for (const [i, m] of [...hinted, ...rest].entries()) ranks.set(m.slug, i + 1);
   return ranks;
 }
 
@@ -591,8 +785,9 @@ function validate(merchants: Merchant[], mccCodes: Set<string>): void {
 
 function toCsv(merchants: Merchant[], ranks: Map<string, number>): string {
   const header = 'slug,name,mcc,domains,popularity_rank,source,source_ref,as_of';
-  const lines = merchants.map((m) => [m.slug, m.name, m.mcc, m.domains.join(';'), String(ranks.get(m.slug) ?? ''),
-    m.source, m.sourceRef, m.asOf].map(csvField).join(','));
+  const lines = merchants.map((m) =>
+    [m.slug, m.name, m.mcc, m.domains.join(';'), String(ranks.get(m.slug) ?? ''), m.source, m.sourceRef, m.asOf].map(csvField).join(','),
+  );
   return `${[header, ...lines].join('\n')}\n`;
 }
 
@@ -607,7 +802,14 @@ function main(): void {
   console.log(`operators: ${operators.size} kept, ${known} already in the table under another record`);
   const slugged = assignSlugs(curated, [...nsi.values(), ...mccList, ...operators.values()]);
   const dump = process.env['DUMP'];
-  if (dump !== undefined) writeFileSync(dump, [...slugged.values()].map((m) => [m.slug, m.name, m.mcc, m.source, m.sourceRef, m.tier, m.itemCount, m.domains.join(';')].join('\t')).sort().join('\n'));
+  if (dump !== undefined)
+    writeFileSync(
+      dump,
+      [...slugged.values()]
+        .map((m) => [m.slug, m.name, m.mcc, m.source, m.sourceRef, m.tier, m.itemCount, m.domains.join(';')].join('\t'))
+        .sort()
+        .join('\n'),
+    );
   const bySlug = applyOverrides(slugged, mccCodes);
   const merchants = [...bySlug.values()];
   const dropped = resolveDomains(merchants);

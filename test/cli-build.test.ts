@@ -1,4 +1,15 @@
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +28,9 @@ describe('cardrewards build (golden)', () => {
     const result = await build(out);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^built .*golden \(build [0-9a-f]{16}\): (\d+) files, \1 written, 0 unchanged, 0 removed, in [\d.]+ s\n$/);
+    expect(result.stdout).toMatch(
+      /^built .*golden \(build [0-9a-f]{16}\): (\d+) files, \1 written, 0 unchanged, 0 removed, in [\d.]+ s\n$/,
+    );
     if (process.env['UPDATE_GOLDEN']) {
       rmSync(EXPECTED, { recursive: true, force: true });
       cpSync(out, EXPECTED, { recursive: true, dereference: true, filter: (source) => !source.endsWith('/.inputs') });
@@ -92,7 +105,10 @@ describe('build properties', () => {
 
     const broken = join(work, 'broken-dataset');
     cpSync(FIXTURE, broken, { recursive: true });
-    writeFileSync(join(broken, 'cards.csv'), readFileSync(join(FIXTURE, 'cards.csv'), 'utf8').replace(',325,', ',$325,').replace('2026-11-10', '2026-11-31'));
+    writeFileSync(
+      join(broken, 'cards.csv'),
+      readFileSync(join(FIXTURE, 'cards.csv'), 'utf8').replace(',325,', ',$325,').replace('2026-11-10', '2026-11-31'),
+    );
     const failed = await runCli(['build', '--dataset', broken, '--out', out]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`${broken}/cards.csv:3:7: annual_fee`);
@@ -142,9 +158,16 @@ describe('cardrewards validate', () => {
 
   it('calls a dataset folder that does not exist a usage error (exit 2, one line), not nine missing tables', async () => {
     for (const command of ['validate', 'build']) {
-      const result = await runCli([command, '--dataset', join(work, 'no-such-dataset'), ...(command === 'build' ? ['--out', join(work, 'never')] : [])]);
+      const result = await runCli([
+        command,
+        '--dataset',
+        join(work, 'no-such-dataset'),
+        ...(command === 'build' ? ['--out', join(work, 'never')] : []),
+      ]);
       expect(result.code, command).toBe(2);
-      expect(result.stderr.trim().split('\n'), command).toEqual([expect.stringContaining(`no dataset folder at ${join(work, 'no-such-dataset')}`)]);
+      expect(result.stderr.trim().split('\n'), command).toEqual([
+        expect.stringContaining(`no dataset folder at ${join(work, 'no-such-dataset')}`),
+      ]);
     }
     expect(existsSync(join(work, 'never'))).toBe(false);
   });
@@ -154,7 +177,12 @@ describe('type-checking', () => {
   it('covers every folder of TypeScript sources, the CLI included (`npm test` runs tsc on tsconfig.json)', () => {
     const { include } = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
     const folders = readdirSync(ROOT, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !['node_modules', 'dist', 'dist.builds', 'dataset', 'docs'].includes(entry.name))
+      .filter(
+        (entry) =>
+          entry.isDirectory() &&
+          !entry.name.startsWith('.') &&
+          !['node_modules', 'dist', 'dist.builds', 'dataset', 'docs'].includes(entry.name),
+      )
       .filter((entry) => readdirSync(join(ROOT, entry.name), { recursive: true }).some((name) => String(name).endsWith('.ts')))
       .map((entry) => entry.name);
     expect(folders).toContain('cli');

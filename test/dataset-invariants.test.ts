@@ -11,7 +11,13 @@ const paths = (prefix: string) => [...output.files.keys()].filter((p) => p.start
 
 beforeAll(() => {
   const result = compile(readDataset(join(ROOT, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
-  if (!result.ok) throw new Error(`the dataset has problems:\n${result.problems.slice(0, 20).map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('\n')}`);
+  if (!result.ok)
+    throw new Error(
+      `the dataset has problems:\n${result.problems
+        .slice(0, 20)
+        .map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`)
+        .join('\n')}`,
+    );
   output = result.output;
 }, 120_000);
 
@@ -37,7 +43,8 @@ describe('the real dataset', () => {
     const codes = new Set(output.model.mccs.map((m) => m.code));
     for (const merchant of output.model.merchants) expect(codes.has(merchant.mcc), merchant.slug).toBe(true);
     for (const path of paths('public/api/merchant/')) expect(output.model.cardBySlug.has(json(path).top_card.slug), path).toBe(true);
-    for (const path of paths('public/api/mcc/')) for (const card of json(path).top_cards) expect(output.model.cardBySlug.get(card.slug)?.status).toBe('active');
+    for (const path of paths('public/api/mcc/'))
+      for (const card of json(path).top_cards) expect(output.model.cardBySlug.get(card.slug)?.status).toBe('active');
   });
 
   it('has a search index that names exactly the static files', () => {
@@ -48,7 +55,10 @@ describe('the real dataset', () => {
   });
 
   it('lists in the manifest exactly the files of the tree, and every route file template resolves for its examples', () => {
-    const manifest = JSON.parse(output.manifest.toString('utf8')) as { files: Record<string, { size: number }>; routes: { path: string; tier: string }[] };
+    const manifest = JSON.parse(output.manifest.toString('utf8')) as {
+      files: Record<string, { size: number }>;
+      routes: { path: string; tier: string }[];
+    };
     expect(Object.keys(manifest.files).sort()).toEqual([...output.files.keys()].sort());
     for (const [path, entry] of Object.entries(manifest.files)) expect(entry.size).toBe(output.files.get(path)!.length);
     expect(manifest.routes.length).toBeGreaterThanOrEqual(40);
@@ -56,13 +66,19 @@ describe('the real dataset', () => {
     expect(paths('public/').some((p) => p.startsWith('public/keyed'))).toBe(false);
   });
 
-  it('keeps the spec\'s tiers for its nine endpoints', () => {
+  it("keeps the spec's tiers for its nine endpoints", () => {
     const manifest = JSON.parse(output.manifest.toString('utf8')) as { routes: { path: string; tier: string }[] };
     const tierOf = Object.fromEntries(manifest.routes.map((r) => [r.path, r.tier]));
     expect(tierOf).toMatchObject({
-      '/api/cards': 'free', '/api/cards/{id}': 'free', '/api/mcc': 'free', '/api/extension/recommend': 'free',
-      '/api/merchants': 'starter', '/api/compute/best-card': 'starter',
-      '/api/programs': 'pro', '/api/portals': 'pro', '/api/compute/triple-stack': 'pro',
+      '/api/cards': 'free',
+      '/api/cards/{id}': 'free',
+      '/api/mcc': 'free',
+      '/api/extension/recommend': 'free',
+      '/api/merchants': 'starter',
+      '/api/compute/best-card': 'starter',
+      '/api/programs': 'pro',
+      '/api/portals': 'pro',
+      '/api/compute/triple-stack': 'pro',
     });
   });
 
@@ -90,9 +106,12 @@ describe('the real dataset', () => {
 describe('hand-worked rankings on the full catalogue', () => {
   const cents = (program: string) => output.model.programs.get(program)?.cents_per_point ?? 1;
   const ranking = (mcc: string, merchant?: string) =>
-    (json(merchant ? `keyed/api/compute/best-card/merchant/${merchant}.json` : `keyed/api/compute/best-card/mcc/${mcc}.json`).cards as {
-      slug: string; rate: number; value_cents: number; rule: { category: string; channel: string; cap: { usd: number; period: string; rate_after: number } | null } | null;
-    }[]);
+    json(merchant ? `keyed/api/compute/best-card/merchant/${merchant}.json` : `keyed/api/compute/best-card/mcc/${mcc}.json`).cards as {
+      slug: string;
+      rate: number;
+      value_cents: number;
+      rule: { category: string; channel: string; cap: { usd: number; period: string; rate_after: number } | null } | null;
+    }[];
   const entry = (list: ReturnType<typeof ranking>, slug: string) => {
     const found = list.find((c) => c.slug === slug);
     if (!found) throw new Error(`${slug} is not ranked`);
@@ -105,7 +124,11 @@ describe('hand-worked rankings on the full catalogue', () => {
     const bcp = entry(list, 'amex-blue-cash-preferred');
     expect(gold).toMatchObject({ rate: 4, rule: { category: 'groceries', cap: { usd: 25000, period: 'year', rate_after: 1 } } });
     expect(gold.value_cents).toBeCloseTo(4 * cents('amex-membership-rewards'), 4);
-    expect(bcp).toMatchObject({ rate: 6, value_cents: 6, rule: { category: 'groceries', cap: { usd: 6000, period: 'year', rate_after: 1 } } });
+    expect(bcp).toMatchObject({
+      rate: 6,
+      value_cents: 6,
+      rule: { category: 'groceries', cap: { usd: 6000, period: 'year', rate_after: 1 } },
+    });
     expect(gold.rank < bcp.rank).toBe(gold.value_cents > bcp.value_cents);
   });
 

@@ -68,7 +68,10 @@ describe('cardrewards keys', () => {
 
 /** Starts `cardrewards serve` as a process and resolves once it listens, with its output so far. */
 function serve(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'serve', ...args], { cwd: work, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'serve', ...args], {
+    cwd: work,
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -97,7 +100,9 @@ describe('cardrewards serve', () => {
     const url = await server.listening;
     const output = server.output();
     expect(output).toContain('using the embedded store');
-    expect(output).toMatch(/limits\s+free 1000\/month 100\/day, starter 10000\/month 1000\/day, pro 100000\/month 10000\/day, enterprise unlimited/);
+    expect(output).toMatch(
+      /limits\s+free 1000\/month 100\/day, starter 10000\/month 1000\/day, pro 100000\/month 10000\/day, enterprise unlimited/,
+    );
     const key = /(cr_[A-Za-z0-9_-]{43})/.exec(output)?.[1] as string;
     expect(output).toContain(`curl -H "X-API-Key: ${key}"`);
     // The printed line must work as printed, also with --port 0: the real port, not 0.
@@ -115,12 +120,24 @@ describe('cardrewards serve', () => {
     const usage = await runCli(['keys', 'usage', /hash ([0-9a-f]{12})/.exec(output)?.[1] as string, '--state-file', state]);
     expect(usage.stdout).toMatch(/day .*: 1 of 10000/);
     // Printed once for the user, never in a log line.
-    expect(server.output().split('\n').filter((line) => line.includes(key))).toHaveLength(2);
-    expect(server.output().split('\n').filter((line) => line.startsWith('{') && line.includes(key))).toEqual([]);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(key)),
+    ).toHaveLength(2);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes(key)),
+    ).toEqual([]);
   });
 
   it('refuses invalid configuration with every problem and what is allowed, exit 2', async () => {
-    const result = await runCli(['serve', '--port', 'eighty', '--fail-mode', 'sometimes', '--limits', 'gold=5'], { CARDREWARDS_LOG_LEVEL: 'loud' });
+    const result = await runCli(['serve', '--port', 'eighty', '--fail-mode', 'sometimes', '--limits', 'gold=5'], {
+      CARDREWARDS_LOG_LEVEL: 'loud',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--port (PORT) is "eighty"; allowed: an integer from 0 to 65535');
     expect(result.stderr).toContain('--fail-mode (CARDREWARDS_FAIL_MODE) is "sometimes"; allowed: closed, open');
@@ -131,7 +148,9 @@ describe('cardrewards serve', () => {
   it('masks the Redis password when it prints the configuration', async () => {
     const { redis } = fixture;
     if (!redis) return;
-    const server = serve(['--port', '0', '--dist', fixture.tree.out, '--log-level', 'silent'], { REDIS_URL: `redis://:hunter2@127.0.0.1:${redis.port}` });
+    const server = serve(['--port', '0', '--dist', fixture.tree.out, '--log-level', 'silent'], {
+      REDIS_URL: `redis://:hunter2@127.0.0.1:${redis.port}`,
+    });
     const url = await server.listening;
     expect(server.output()).toContain('redis (redis://:***@127.0.0.1');
     expect(server.output()).not.toContain('hunter2');
@@ -146,7 +165,18 @@ describe('cardrewards serve', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));
     const { port } = busy.address() as AddressInfo;
     try {
-      const result = await runCli(['serve', '--port', String(port), '--dist', fixture.tree.out, '--state-file', join(work, 'busy.json'), '--log-level', 'silent', '--no-demo-key']);
+      const result = await runCli([
+        'serve',
+        '--port',
+        String(port),
+        '--dist',
+        fixture.tree.out,
+        '--state-file',
+        join(work, 'busy.json'),
+        '--log-level',
+        'silent',
+        '--no-demo-key',
+      ]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
       expect(result.stderr).toContain('[ERR_LISTEN]');

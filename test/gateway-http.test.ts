@@ -18,9 +18,15 @@ import { get, raw } from './helpers/http.ts';
 
 /** Spec §4.2: path and minimum tier of the nine specified keyed endpoints. */
 const SPEC_ENDPOINTS: readonly (readonly [string, Tier])[] = [
-  ['/api/cards', 'free'], ['/api/cards/{id}', 'free'], ['/api/mcc', 'free'], ['/api/extension/recommend', 'free'],
-  ['/api/merchants', 'starter'], ['/api/compute/best-card', 'starter'],
-  ['/api/programs', 'pro'], ['/api/portals', 'pro'], ['/api/compute/triple-stack', 'pro'],
+  ['/api/cards', 'free'],
+  ['/api/cards/{id}', 'free'],
+  ['/api/mcc', 'free'],
+  ['/api/extension/recommend', 'free'],
+  ['/api/merchants', 'starter'],
+  ['/api/compute/best-card', 'starter'],
+  ['/api/programs', 'pro'],
+  ['/api/portals', 'pro'],
+  ['/api/compute/triple-stack', 'pro'],
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-gateway-'));
@@ -138,7 +144,12 @@ describe('keyed routes: the 401/403/200 matrix', () => {
     expect(cards.headers['ratelimit']).toMatch(/^"monthly";r=999;t=\d+, "daily";r=99;t=\d+$/);
     const usage = await call('/api/usage', { 'X-API-Key': key });
     expect(usage.status).toBe(200);
-    expect(usage.json).toMatchObject({ tier: 'free', key: hashKey(key).slice(0, 12), day: { used: 1, limit: 100, remaining: 99 }, month: { used: 1, limit: 1000 } });
+    expect(usage.json).toMatchObject({
+      tier: 'free',
+      key: hashKey(key).slice(0, 12),
+      day: { used: 1, limit: 100, remaining: 99 },
+      month: { used: 1, limit: 1000 },
+    });
     expect(usage.headers['ratelimit']).toMatch(/"daily";r=99;/);
     expectProblem(await call('/api/usage'), 401);
     // Enterprise is unlimited: there is no quota to announce.
@@ -152,31 +163,58 @@ describe('inputs', () => {
 
   it('refuses unknown, repeated and invalid query parameters with 400 naming them, never 500', async () => {
     for (const path of [
-      '/api/cards?bogus=1', '/api/cards?page=0', '/api/cards?page=-1', '/api/cards?page=abc', '/api/cards?page=1&page=2',
-      '/api/cards?page=99999999999999999999', '/api/compute/best-card', '/api/compute/best-card?mcc=12345', '/api/compute/best-card?mcc=54x1',
-      '/api/compute/best-card?merchant=Not_A_Slug', '/api/extension/recommend', '/api/extension/recommend?domain=',
-      '/api/extension/recommend?domain=not%20a%20host', '/api/extension/recommend?domain=localhost', '/api/compute/triple-stack?merchant=%00',
-      '/api/cards?page=%ZZ', `/api/cards/${'a'.repeat(101)}`, '/api/cards/UPPER_case',
-      '/api/cards?issuer=amex&network=amex', '/api/compute/best-card?mcc=5411&merchant=costco',
+      '/api/cards?bogus=1',
+      '/api/cards?page=0',
+      '/api/cards?page=-1',
+      '/api/cards?page=abc',
+      '/api/cards?page=1&page=2',
+      '/api/cards?page=99999999999999999999',
+      '/api/compute/best-card',
+      '/api/compute/best-card?mcc=12345',
+      '/api/compute/best-card?mcc=54x1',
+      '/api/compute/best-card?merchant=Not_A_Slug',
+      '/api/extension/recommend',
+      '/api/extension/recommend?domain=',
+      '/api/extension/recommend?domain=not%20a%20host',
+      '/api/extension/recommend?domain=localhost',
+      '/api/compute/triple-stack?merchant=%00',
+      '/api/cards?page=%ZZ',
+      `/api/cards/${'a'.repeat(101)}`,
+      '/api/cards/UPPER_case',
+      '/api/cards?issuer=amex&network=amex',
+      '/api/compute/best-card?mcc=5411&merchant=costco',
     ]) {
       const reply = await call(path, key());
       expectProblem(reply, 400);
     }
   });
 
-  it('normalises codes, slugs and domains into the generator\'s file names', async () => {
+  it("normalises codes, slugs and domains into the generator's file names", async () => {
     const card = sampleUrl(tree.manifest, routeFor('/api/cards/{id}'));
     const lower = await call(card, key());
     expect(lower.status).toBe(200);
-    expect((await call(card.replace(/[^/]+$/, (id) => id.toUpperCase()), key())).text).toBe(lower.text);
+    expect(
+      (
+        await call(
+          card.replace(/[^/]+$/, (id) => id.toUpperCase()),
+          key(),
+        )
+      ).text,
+    ).toBe(lower.text);
     expect((await call('/api/compute/best-card?mcc=5411', key())).status).toBe(200);
     const recommend = routeFor('/api/extension/recommend');
-    const domainFile = Object.keys(tree.manifest.files).find((file) => /^keyed\/api\/extension\/recommend\/[a-z0-9-]+\.com\.json$/.test(file)) as string;
-    const domain = domainFile.split('/').pop()?.replace(/\.json$/, '') as string;
+    const domainFile = Object.keys(tree.manifest.files).find((file) =>
+      /^keyed\/api\/extension\/recommend\/[a-z0-9-]+\.com\.json$/.test(file),
+    ) as string;
+    const domain = domainFile
+      .split('/')
+      .pop()
+      ?.replace(/\.json$/, '') as string;
     const byDomain = (value: string) => call(`${recommend?.path}?domain=${encodeURIComponent(value)}`, key());
     const exact = await byDomain(domain);
     expect(exact.json).toMatchObject({ fallback: false });
-    for (const variant of [`WWW.${domain.toUpperCase()}.`, `shop.${domain}:443`, `a.b.${domain}`]) expect((await byDomain(variant)).text, variant).toBe(exact.text);
+    for (const variant of [`WWW.${domain.toUpperCase()}.`, `shop.${domain}:443`, `a.b.${domain}`])
+      expect((await byDomain(variant)).text, variant).toBe(exact.text);
     const unknown = await byDomain('no-such-merchant.example');
     expect(unknown.json).toMatchObject({ merchant_name: null, fallback: true });
   });
@@ -220,11 +258,14 @@ describe('HTTP semantics', () => {
 
   it('serves precompressed br and gzip siblings by Accept-Encoding, with Vary and their own ETags', async () => {
     const targets: { url: string; file: string; headers: Record<string, string> }[] = [];
-    const publicFile = Object.keys(tree.manifest.files).find((path) => path.startsWith('public/') && tree.manifest.files[path]?.encodings?.length);
+    const publicFile = Object.keys(tree.manifest.files).find(
+      (path) => path.startsWith('public/') && tree.manifest.files[path]?.encodings?.length,
+    );
     if (publicFile) targets.push({ url: `/${publicFile.slice('public/'.length)}`, file: publicFile, headers: {} });
     for (const route of tree.manifest.routes) {
       const sample = sampleRequest(tree.manifest, route);
-      if (sample?.file && tree.manifest.files[sample.file]?.encodings?.length) targets.push({ url: sample.url, file: sample.file, headers: { 'X-API-Key': keys.enterprise } });
+      if (sample?.file && tree.manifest.files[sample.file]?.encodings?.length)
+        targets.push({ url: sample.url, file: sample.file, headers: { 'X-API-Key': keys.enterprise } });
     }
     expect(targets.length).toBeGreaterThanOrEqual(2);
     for (const { url, file, headers } of targets) {
@@ -247,7 +288,11 @@ describe('HTTP semantics', () => {
   });
 
   it('answers a CORS preflight without a key, allowing X-API-Key, and puts Allow-Origin on every response', async () => {
-    const preflight = await call(cardPath(), { Origin: 'https://ext.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' }, 'OPTIONS');
+    const preflight = await call(
+      cardPath(),
+      { Origin: 'https://ext.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-headers']).toMatch(/X-API-Key/i);
@@ -268,18 +313,41 @@ describe('HTTP semantics', () => {
 describe('hostile paths and headers', () => {
   const SECRET = 'TOP SECRET';
   const hostile = [
-    '/../secret.txt', '/api/../../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E/%2e%2e/secret.txt', '/api/%2e%2e%2f%2e%2e%2fsecret.txt',
-    '/%252e%252e/secret.txt', '/%252e%252e%252fsecret.txt', '/..%5csecret.txt', '/api\\..\\..\\secret.txt', '/%5c..%5csecret.txt',
-    '/api/mcc/5411.json%00', '/api/mcc/%00', '/api/cards/%00', '//etc/passwd', '/etc/passwd', '/%2fetc%2fpasswd',
-    '/keyed/api/cards/page-1.json', '/public/api/search.json', '/manifest.json', '/api/cards/..%2f..%2fmanifest.json',
-    '/api/extension/recommend?domain=..%2f..%2f..%2fsecret.txt', '/api/compute/best-card?merchant=../../secret',
-    '/api/cards/%c0%ae%c0%ae', '/api/mcc/5411.json/..', '/./api/search.json', '/api/./cards',
+    '/../secret.txt',
+    '/api/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E/%2e%2e/secret.txt',
+    '/api/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/%252e%252e/secret.txt',
+    '/%252e%252e%252fsecret.txt',
+    '/..%5csecret.txt',
+    '/api\\..\\..\\secret.txt',
+    '/%5c..%5csecret.txt',
+    '/api/mcc/5411.json%00',
+    '/api/mcc/%00',
+    '/api/cards/%00',
+    '//etc/passwd',
+    '/etc/passwd',
+    '/%2fetc%2fpasswd',
+    '/keyed/api/cards/page-1.json',
+    '/public/api/search.json',
+    '/manifest.json',
+    '/api/cards/..%2f..%2fmanifest.json',
+    '/api/extension/recommend?domain=..%2f..%2f..%2fsecret.txt',
+    '/api/compute/best-card?merchant=../../secret',
+    '/api/cards/%c0%ae%c0%ae',
+    '/api/mcc/5411.json/..',
+    '/./api/search.json',
+    '/api/./cards',
   ];
 
   it('answers every traversal attempt with 400 or 404, never a file outside the served routes', async () => {
     for (const path of hostile) {
       for (const withKey of [false, true]) {
-        const reply = await raw(gateway.url, `GET ${path} HTTP/1.1\r\nHost: x\r\n${withKey ? `X-API-Key: ${keys.enterprise}\r\n` : ''}\r\n`);
+        const reply = await raw(
+          gateway.url,
+          `GET ${path} HTTP/1.1\r\nHost: x\r\n${withKey ? `X-API-Key: ${keys.enterprise}\r\n` : ''}\r\n`,
+        );
         const status = Number(reply.split(' ')[1]);
         // Without a key a keyed route answers 401 before it looks at parameters.
         expect(withKey ? [400, 404] : [400, 401, 404], `${path}: ${reply.split('\r\n')[0]}`).toContain(status);
@@ -297,16 +365,22 @@ describe('hostile paths and headers', () => {
 
   it('refuses overlong URLs (414) and oversized headers (431), and survives malformed requests', async () => {
     expect(await raw(gateway.url, `GET /api/cards/${'a'.repeat(5000)} HTTP/1.1\r\nHost: x\r\n\r\n`)).toMatch(/^HTTP\/1\.1 414/);
-    expect(await raw(gateway.url, `GET /api/search.json HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431/);
+    expect(await raw(gateway.url, `GET /api/search.json HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 431/,
+    );
     expect(await raw(gateway.url, 'NONSENSE\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
-    expect(await raw(gateway.url, `GET /api/cards HTTP/1.1\r\nHost: x\r\nX-API-Key: ${'\u00ff'.repeat(40)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 401/);
+    expect(await raw(gateway.url, `GET /api/cards HTTP/1.1\r\nHost: x\r\nX-API-Key: ${'\u00ff'.repeat(40)}\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 401/,
+    );
     expect((await call('/healthz')).status).toBe(200);
   });
 
   it('takes only the exact header: a key in the query string or a second key header is not accepted', async () => {
     const cards = sampleUrl(tree.manifest, routeFor('/api/cards'));
     expect((await call(`${cards}${cards.includes('?') ? '&' : '?'}api_key=${keys.pro}`)).status).toBe(401);
-    expect(await raw(gateway.url, `GET ${cards} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${keys.pro}\r\nX-API-Key: ${keys.free}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 (200|401)/);
+    expect(await raw(gateway.url, `GET ${cards} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${keys.pro}\r\nX-API-Key: ${keys.free}\r\n\r\n`)).toMatch(
+      /^HTTP\/1\.1 (200|401)/,
+    );
   });
 });
 
@@ -322,7 +396,8 @@ describe('built-in pages', () => {
     expect(bundle.status).toBe(200);
     expect(Number(bundle.headers['content-length'])).toBeGreaterThan(100_000);
     expect((await call('/docs/package.json')).status).toBe(404);
-    if ('public/openapi.json' in tree.manifest.files) expect((await call('/openapi.json')).json).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+    if ('public/openapi.json' in tree.manifest.files)
+      expect((await call('/openapi.json')).json).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
   });
 
   it('reports liveness and readiness', async () => {

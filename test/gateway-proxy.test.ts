@@ -59,7 +59,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it('serves keyed files from the origin without forwarding the key, with the gateway\'s headers', async () => {
+it("serves keyed files from the origin without forwarding the key, with the gateway's headers", async () => {
   const key = await createTestKey(store, 'free');
   const url = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards/{id}') as ManifestRoute);
   const direct = await get(gateway.url, url, { headers: { 'X-API-Key': key } });
@@ -72,7 +72,7 @@ it('serves keyed files from the origin without forwarding the key, with the gate
   expect((await get(gateway.url, url)).status).toBe(401);
 });
 
-it('forwards the precompressed sibling with the manifest\'s type, encoding and ETag', async () => {
+it("forwards the precompressed sibling with the manifest's type, encoding and ETag", async () => {
   const key = await createTestKey(store, 'enterprise');
   const entry = Object.entries(tree.manifest.files).find(([path, file]) => path.startsWith('keyed/') && file.encodings?.includes('br'));
   if (!entry) return;
@@ -106,6 +106,8 @@ it('serves public files (static records, the OpenAPI document for /docs) from th
     expect(reply.headers['cache-control']).toMatch(/^public/);
     expect(reply.headers['ratelimit']).toBeUndefined();
   }
-  const notModified = await get(gateway.url, '/api/mcc/5411.json', { headers: { 'If-None-Match': tree.manifest.files['public/api/mcc/5411.json']!.etag } });
+  const notModified = await get(gateway.url, '/api/mcc/5411.json', {
+    headers: { 'If-None-Match': tree.manifest.files['public/api/mcc/5411.json']!.etag },
+  });
   expect(notModified.status).toBe(304);
 });

@@ -30,7 +30,10 @@ function quotaSuite(name: string, open: () => Promise<Store>) {
     beforeAll(async () => {
       store = await open();
       gateway = await startTestGateway(store, fixture.tree.out, { limits: LIMITS });
-      cards = sampleUrl(fixture.tree.manifest, fixture.tree.manifest.routes.find((route) => route.path === '/api/cards/{id}') as ManifestRoute);
+      cards = sampleUrl(
+        fixture.tree.manifest,
+        fixture.tree.manifest.routes.find((route) => route.path === '/api/cards/{id}') as ManifestRoute,
+      );
     });
     afterAll(async () => {
       await gateway.close();
@@ -53,7 +56,9 @@ function quotaSuite(name: string, open: () => Promise<Store>) {
       expect(statuses[0]?.headers['ratelimit']).toMatch(/"daily";r=2;/);
       expect(await store.usage(hashKey(key), new Date())).toEqual({ day: 3, month: 3 });
       // A refused key still reads its own usage, and a 304 is still free.
-      expect((await get(gateway.url, '/api/usage', { headers: { 'X-API-Key': key } })).json).toMatchObject({ day: { used: 3, remaining: 0 } });
+      expect((await get(gateway.url, '/api/usage', { headers: { 'X-API-Key': key } })).json).toMatchObject({
+        day: { used: 3, remaining: 0 },
+      });
     });
 
     it('refuses the call after the monthly limit with 429 and Retry-After until the month ends', async () => {

@@ -13,7 +13,11 @@ const work = mkdtempSync(join(tmpdir(), 'cardrewards-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const record = (name: string, tier: KeyRecord['tier'] = 'free'): KeyRecord => ({
-  hash: hashKey(`cr_${name}`), tier, name, status: 'active', created: '2026-11-22T10:00:00.000Z',
+  hash: hashKey(`cr_${name}`),
+  tier,
+  name,
+  status: 'active',
+  created: '2026-11-22T10:00:00.000Z',
 });
 const NOW = new Date('2026-11-22T23:59:30Z');
 const LIMITS = { daily: 3, monthly: 5 };
@@ -56,7 +60,11 @@ function conformance(name: string, open: () => Promise<Store>) {
       const tomorrow = new Date('2026-11-23T00:00:01Z');
       const next = [];
       for (let i = 0; i < 3; i++) next.push(await store.increment(hash, LIMITS, tomorrow));
-      expect(next.map((r) => [r.allowed, r.counts.day, r.counts.month])).toEqual([[true, 1, 4], [true, 2, 5], [false, 2, 5]]);
+      expect(next.map((r) => [r.allowed, r.counts.day, r.counts.month])).toEqual([
+        [true, 1, 4],
+        [true, 2, 5],
+        [false, 2, 5],
+      ]);
       // A new month resets both.
       expect((await store.increment(hash, LIMITS, new Date('2026-12-01T00:00:00Z'))).counts).toEqual({ day: 1, month: 1 });
     });
@@ -97,7 +105,8 @@ describe.runIf(HAS_REDIS)('redis', () => {
     const today = new Date().toISOString();
     const dayTtl = Number((await redis.command('TTL', `cr:{${hash}}:d:${today.slice(0, 10)}`)).slice(1));
     const monthTtl = Number((await redis.command('TTL', `cr:{${hash}}:m:${today.slice(0, 7)}`)).slice(1));
-    const secondsToMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    const secondsToMidnight =
+      (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
     expect(Math.abs(dayTtl - secondsToMidnight)).toBeLessThan(3);
     expect(monthTtl).toBeGreaterThanOrEqual(dayTtl);
     await store.close();

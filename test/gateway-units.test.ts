@@ -9,15 +9,37 @@ import { negotiateEncoding } from '../gateway/serve-file.ts';
 
 describe('normaliseParam', () => {
   it.each([
-    ['mcc', '742', '0742'], ['mcc', '5411', '5411'], ['slug', 'Amex-Gold', 'amex-gold'], ['page', '12', '12'],
-    ['domain', ' WWW.Amazon.COM. ', 'amazon.com'], ['domain', 'shop.example.co.uk:8443', 'shop.example.co.uk'], ['domain', 'münchen.de', 'xn--mnchen-3ya.de'],
-    ['domain', 'https://www.Amazon.com:443/dp/B0?ref=x', 'amazon.com'], ['domain', 'http://smile.amazon.com/', 'smile.amazon.com'],
+    ['mcc', '742', '0742'],
+    ['mcc', '5411', '5411'],
+    ['slug', 'Amex-Gold', 'amex-gold'],
+    ['page', '12', '12'],
+    ['domain', ' WWW.Amazon.COM. ', 'amazon.com'],
+    ['domain', 'shop.example.co.uk:8443', 'shop.example.co.uk'],
+    ['domain', 'münchen.de', 'xn--mnchen-3ya.de'],
+    ['domain', 'https://www.Amazon.com:443/dp/B0?ref=x', 'amazon.com'],
+    ['domain', 'http://smile.amazon.com/', 'smile.amazon.com'],
   ] as const)('%s %j → %j', (kind, raw, expected) => expect(normaliseParam(kind, 'p', raw)).toBe(expected));
 
   it.each([
-    ['mcc', '12345'], ['mcc', '54a1'], ['mcc', ''], ['slug', 'a--b'], ['slug', '-a'], ['slug', 'a_b'], ['slug', 'a'.repeat(101)], ['slug', '../x'],
-    ['page', '0'], ['page', '01'], ['page', '100001'], ['page', '1e3'], ['domain', 'localhost'], ['domain', 'a/b.com'], ['domain', 'a..b'], ['domain', '-a.com'],
-    ['domain', 'a\u0000.com'], ['domain', 'ftp://amazon.com/'], ['domain', 'https://'],
+    ['mcc', '12345'],
+    ['mcc', '54a1'],
+    ['mcc', ''],
+    ['slug', 'a--b'],
+    ['slug', '-a'],
+    ['slug', 'a_b'],
+    ['slug', 'a'.repeat(101)],
+    ['slug', '../x'],
+    ['page', '0'],
+    ['page', '01'],
+    ['page', '100001'],
+    ['page', '1e3'],
+    ['domain', 'localhost'],
+    ['domain', 'a/b.com'],
+    ['domain', 'a..b'],
+    ['domain', '-a.com'],
+    ['domain', 'a\u0000.com'],
+    ['domain', 'ftp://amazon.com/'],
+    ['domain', 'https://'],
   ] as const)('refuses %s %j with a 400 naming the parameter', (kind, raw) => {
     expect(() => normaliseParam(kind, 'p', raw)).toThrow(HttpError);
     try {
@@ -43,7 +65,11 @@ describe('negotiateEncoding', () => {
 
 describe('resolveConfig', () => {
   it('applies defaults, then environment, then flags, and freezes the result', () => {
-    const config = resolveConfig({ port: '9000' }, { PORT: '7000', CARDREWARDS_FAIL_MODE: 'open', CARDREWARDS_LIMITS: 'starter=500,enterprise=1000000:5000' }, '/srv');
+    const config = resolveConfig(
+      { port: '9000' },
+      { PORT: '7000', CARDREWARDS_FAIL_MODE: 'open', CARDREWARDS_LIMITS: 'starter=500,enterprise=1000000:5000' },
+      '/srv',
+    );
     expect(config.port).toBe(9000);
     expect(config.failMode).toBe('open');
     expect(config.host).toBe('127.0.0.1');
@@ -81,17 +107,33 @@ describe('rateLimitHeaders', () => {
 });
 
 describe('parseManifest', () => {
-  const route = { id: 'card', path: '/api/cards/{id}', tier: 'free', params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}.json' }] };
-  const manifest = (changes: object) => JSON.stringify({
-    version: 1, build: 'b', date: '2026-11-22', files: { 'keyed/api/cards/x.json': { size: 1, etag: '"e"', type: 'application/json' } }, routes: [route], ...changes,
-  });
+  const route = {
+    id: 'card',
+    path: '/api/cards/{id}',
+    tier: 'free',
+    params: { id: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}.json' }],
+  };
+  const manifest = (changes: object) =>
+    JSON.stringify({
+      version: 1,
+      build: 'b',
+      date: '2026-11-22',
+      files: { 'keyed/api/cards/x.json': { size: 1, etag: '"e"', type: 'application/json' } },
+      routes: [route],
+      ...changes,
+    });
 
-  it('accepts a manifest in the generator\'s shape', () => {
+  it("accepts a manifest in the generator's shape", () => {
     expect(parseManifest(manifest({}), 'm').routes[0]?.id).toBe('card');
   });
 
   it.each([
-    ['a file key outside the tree', { files: { 'keyed/../secret.txt': { size: 1, etag: '"e"', type: 't' } } }, /\/files key "keyed\/\.\.\/secret\.txt" must match pattern/],
+    [
+      'a file key outside the tree',
+      { files: { 'keyed/../secret.txt': { size: 1, etag: '"e"', type: 't' } } },
+      /\/files key "keyed\/\.\.\/secret\.txt" must match pattern/,
+    ],
     ['an unknown tier', { routes: [{ ...route, tier: 'gold' }] }, /tier/],
     ['an unknown parameter kind', { routes: [{ ...route, params: { id: 'regex' } }] }, /params/],
     ['a path parameter without a kind', { routes: [{ ...route, params: {} }] }, /path parameter \{id\} has no kind/],

@@ -20,16 +20,36 @@ beforeAll(() => {
 describe('keyed responses on the fixture', () => {
   it('never writes a keyed response under public/', () => {
     for (const path of output.files.keys()) expect(path.startsWith('public/') || path.startsWith('keyed/')).toBe(true);
-    expect([...output.files.keys()].filter((p) => p.startsWith('public/')).every((p) => p.startsWith('public/api/mcc/') || p.startsWith('public/api/merchant/') || p === 'public/api/search.json' || p === 'public/openapi.json')).toBe(true);
+    expect(
+      [...output.files.keys()]
+        .filter((p) => p.startsWith('public/'))
+        .every(
+          (p) =>
+            p.startsWith('public/api/mcc/') ||
+            p.startsWith('public/api/merchant/') ||
+            p === 'public/api/search.json' ||
+            p === 'public/openapi.json',
+        ),
+    ).toBe(true);
   });
 
   it('ranks every active card for an MCC, with the rule that applied and its cap', () => {
     const result = json('keyed/api/compute/best-card/mcc/5411.json');
     expect(result.query).toEqual({ mcc: '5411', merchant: null });
     expect(result.cards.map((c: { slug: string }) => c.slug)).toEqual([
-      'citi-custom-cash', 'amex-gold', 'amex-blue-cash-preferred', 'chase-freedom-flex', 'citi-double-cash', 'delta-skymiles-gold',
+      'citi-custom-cash',
+      'amex-gold',
+      'amex-blue-cash-preferred',
+      'chase-freedom-flex',
+      'citi-double-cash',
+      'delta-skymiles-gold',
     ]);
-    expect(result.cards[0]).toMatchObject({ rank: 1, rate: 5, value_cents: 8.5, rule: { category: 'groceries', selection: 'auto', cap: { usd: 500, period: 'month', rate_after: 1 } } });
+    expect(result.cards[0]).toMatchObject({
+      rank: 1,
+      rate: 5,
+      value_cents: 8.5,
+      rule: { category: 'groceries', selection: 'auto', cap: { usd: 500, period: 'month', rate_after: 1 } },
+    });
     expect(result.cards[3]).toMatchObject({ slug: 'chase-freedom-flex', rule: null, rate: 1 });
   });
 
@@ -41,7 +61,12 @@ describe('keyed responses on the fixture', () => {
   });
 
   it('recommends per domain, with a fallback of everyday cards', () => {
-    expect(json('keyed/api/extension/recommend/shell.us.json')).toMatchObject({ merchant_name: 'Shell', merchant_slug: 'shell', fallback: false, mcc_code: '5541' });
+    expect(json('keyed/api/extension/recommend/shell.us.json')).toMatchObject({
+      merchant_name: 'Shell',
+      merchant_slug: 'shell',
+      fallback: false,
+      mcc_code: '5541',
+    });
     const fallback = json('keyed/api/extension/recommend/_fallback.json');
     expect(fallback).toMatchObject({ merchant_name: null, fallback: true });
     expect(fallback.best_cards.map((c: { slug: string }) => c.slug).slice(0, 2)).toEqual(['chase-freedom-flex', 'citi-double-cash']);
@@ -60,20 +85,33 @@ describe('keyed responses on the fixture', () => {
     expect(output.files.has('keyed/api/compute/triple-stack/amazon.json')).toBe(false);
   });
 
-  it('says which issuers a category covers an MCC for, and which issuers\' own definitions leave it out', () => {
+  it("says which issuers a category covers an MCC for, and which issuers' own definitions leave it out", () => {
     expect(json('keyed/api/mcc/5499/categories.json').data).toEqual([
       { category: 'groceries', category_name: 'Groceries', issuers: null, excluded_issuers: ['amex'] },
     ]);
     expect(json('keyed/api/mcc/5411.json').categories).toEqual([
       { category: 'groceries', category_name: 'Groceries', issuers: null, excluded_issuers: [] },
     ]);
-    expect(json('keyed/api/categories/groceries/mccs.json').data.map((m: { code: string; excluded_issuers: string[] }) => [m.code, m.excluded_issuers]))
-      .toEqual([['5411', []], ['5499', ['amex']]]);
+    expect(
+      json('keyed/api/categories/groceries/mccs.json').data.map((m: { code: string; excluded_issuers: string[] }) => [
+        m.code,
+        m.excluded_issuers,
+      ]),
+    ).toEqual([
+      ['5411', []],
+      ['5499', ['amex']],
+    ]);
   });
 
   it('describes a card fully: rules with in_force, benefits, annual credits', () => {
     const gold = json('keyed/api/cards/amex-gold.json');
-    expect(gold).toMatchObject({ slug: 'amex-gold', issuer_name: 'American Express', cents_per_point: 2, valuation_basis: 'published', annual_credits_usd: 120 });
+    expect(gold).toMatchObject({
+      slug: 'amex-gold',
+      issuer_name: 'American Express',
+      cents_per_point: 2,
+      valuation_basis: 'published',
+      annual_credits_usd: 120,
+    });
     expect(gold.rewards.map((r: { category: string }) => r.category)).toEqual(['dining', 'groceries', 'airfare']);
     expect(gold.signup_bonus).toEqual({ amount: 60000, unit: 'points', spend_usd: 6000, months: 6 });
     const flex = json('keyed/api/cards/chase-freedom-flex/rewards.json');
@@ -85,16 +123,32 @@ describe('keyed responses on the fixture', () => {
     expect(all).toMatchObject({ page: 1, page_size: 100, total: 7, total_pages: 1, next: null, prev: null });
     expect(json('keyed/api/cards/by-issuer/amex/page-1.json').total).toBe(3);
     expect(json('keyed/api/mcc/by-group/airlines/page-1.json').data.map((m: { code: string }) => m.code)).toEqual(['3058']);
-    const many = [...pages(Array.from({ length: 250 }, (_, i) => i), { file: (n) => `x/page-${n}.json`, link: pageLink('/api/x', { issuer: 'amex' }), schema: {} })];
+    const many = [
+      ...pages(
+        Array.from({ length: 250 }, (_, i) => i),
+        { file: (n) => `x/page-${n}.json`, link: pageLink('/api/x', { issuer: 'amex' }), schema: {} },
+      ),
+    ];
     expect(many.map((p) => p.path)).toEqual(['x/page-1.json', 'x/page-2.json', 'x/page-3.json']);
-    expect((many[1] as { document: object }).document).toMatchObject({ page: 2, total: 250, total_pages: 3, next: '/api/x?issuer=amex&page=3', prev: '/api/x?issuer=amex' });
+    expect((many[1] as { document: object }).document).toMatchObject({
+      page: 2,
+      total: 250,
+      total_pages: 3,
+      next: '/api/x?issuer=amex&page=3',
+      prev: '/api/x?issuer=amex',
+    });
   });
 
   it('quotes transfers and lists programs with their partners', () => {
     expect(json('keyed/api/compute/transfer/amex-membership-rewards/delta-skymiles.json')).toMatchObject({
-      ratio_from: 1, ratio_to: 1, cents_per_point_after: 1.2, example: { points: 10000, partner_points: 10000, value_usd: 120 },
+      ratio_from: 1,
+      ratio_to: 1,
+      cents_per_point_after: 1.2,
+      example: { points: 10000, partner_points: 10000, value_usd: 120 },
     });
-    expect(json('keyed/api/programs/delta-skymiles.json').sources.map((t: { from: string }) => t.from)).toEqual(['amex-membership-rewards']);
+    expect(json('keyed/api/programs/delta-skymiles.json').sources.map((t: { from: string }) => t.from)).toEqual([
+      'amex-membership-rewards',
+    ]);
   });
 
   it('exports the dataset as CSV and as one JSON snapshot', () => {
@@ -105,13 +159,18 @@ describe('keyed responses on the fixture', () => {
   });
 
   it('describes every route in the manifest with a file template the tree satisfies', () => {
-    const manifest = JSON.parse(output.manifest.toString('utf8')) as { routes: { id: string; dynamic?: string; variants: { file: string }[] }[] };
+    const manifest = JSON.parse(output.manifest.toString('utf8')) as {
+      routes: { id: string; dynamic?: string; variants: { file: string }[] }[];
+    };
     expect(manifest.routes.length).toBeGreaterThanOrEqual(40);
     for (const route of manifest.routes) {
       if (route.dynamic) continue;
       for (const variant of route.variants) {
         const pattern = new RegExp(`^${variant.file.replace(/[.]/g, '\\.').replace(/\{[a-z]+\}/g, '[^/]+')}$`);
-        expect([...output.files.keys()].some((p) => pattern.test(p)), `${route.id}: ${variant.file}`).toBe(true);
+        expect(
+          [...output.files.keys()].some((p) => pattern.test(p)),
+          `${route.id}: ${variant.file}`,
+        ).toBe(true);
       }
     }
   });
@@ -134,24 +193,39 @@ describe('keyed responses on a variant of the fixture', () => {
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     return (path: string) => JSON.parse(result.output.files.get(path)!.toString('utf8'));
   };
-  const append = (sources: Map<string, string | undefined>, file: string, line: string) => sources.set(file, `${sources.get(file)!.trimEnd()}\n${line}\n`);
+  const append = (sources: Map<string, string | undefined>, file: string, line: string) =>
+    sources.set(file, `${sources.get(file)!.trimEnd()}\n${line}\n`);
 
   it('stacks only an offer in force on the build date: one that has not started yet is left out', () => {
     // The Costco offer runs 2026-11-01 … 2026-12-31.
-    expect(build(() => undefined, '2026-10-15')('keyed/api/compute/triple-stack/costco.json')).toMatchObject({ offer: null, offer_percent: 0 });
-    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/costco.json').offer).toMatchObject({ slug: 'amex-costco-fixture' });
+    expect(build(() => undefined, '2026-10-15')('keyed/api/compute/triple-stack/costco.json')).toMatchObject({
+      offer: null,
+      offer_percent: 0,
+    });
+    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/costco.json').offer).toMatchObject({
+      slug: 'amex-costco-fixture',
+    });
   });
 
   it('gives a percent offer nothing when the assumed purchase is below its minimum spend', () => {
     const file = build((sources) => {
-      sources.set('offers.csv', sources.get('offers.csv')!.replace('amex-costco-fixture,amex,,costco,amount,10,50,10', 'amex-costco-fixture,amex,,costco,percent,10,150,20'));
+      sources.set(
+        'offers.csv',
+        sources
+          .get('offers.csv')!
+          .replace('amex-costco-fixture,amex,,costco,amount,10,50,10', 'amex-costco-fixture,amex,,costco,percent,10,150,20'),
+      );
     })('keyed/api/compute/triple-stack/costco.json');
     expect(file.offer_percent).toBe(0);
   });
 
-  it('counts each card once in a category\'s card_count, however many rules it has there', () => {
+  it("counts each card once in a category's card_count, however many rules it has there", () => {
     const view = build((sources) => {
-      append(sources, 'card_rewards.csv', 'amex-gold,airfare,5,,,,portal,fixed,,,booked through Amex Travel,https://www.americanexpress.com/,2026-11-01');
+      append(
+        sources,
+        'card_rewards.csv',
+        'amex-gold,airfare,5,,,,portal,fixed,,,booked through Amex Travel,https://www.americanexpress.com/,2026-11-01',
+      );
     });
     const cards = view('keyed/api/categories/airfare/cards.json').data.map((c: { slug: string }) => c.slug);
     expect(cards.filter((slug: string) => slug === 'amex-gold')).toHaveLength(2);

@@ -18,12 +18,16 @@ describe('ranking engine (hand-worked on the fixture)', () => {
   it('ranks groceries 5411 by value in cents, not by the multiplier', () => {
     // Custom Cash 5 × 1.7 = 8.5 beats Amex Gold 4 × 2 = 8 beats Blue Cash Preferred 6 × 1 = 6.
     expect(slugs(fixtureModel(), '5411')).toEqual([
-      'citi-custom-cash@8.5', 'amex-gold@8', 'amex-blue-cash-preferred@6', 'chase-freedom-flex@2.05',
-      'citi-double-cash@2', 'delta-skymiles-gold@1.2',
+      'citi-custom-cash@8.5',
+      'amex-gold@8',
+      'amex-blue-cash-preferred@6',
+      'chase-freedom-flex@2.05',
+      'citi-double-cash@2',
+      'delta-skymiles-gold@1.2',
     ]);
   });
 
-  it('applies an issuer\'s own category definition instead of the generic one', () => {
+  it("applies an issuer's own category definition instead of the generic one", () => {
     // Generic groceries cover 5499; Amex's definition (5411 only) does not, so Amex cards earn base there.
     const model = fixtureModel();
     const gold = model.cardBySlug.get('amex-gold')!;

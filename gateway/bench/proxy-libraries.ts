@@ -38,7 +38,9 @@ async function main(runs: number): Promise<void> {
   origin.keepAliveTimeout = 60_000;
   await listen(origin);
   const originPort = (origin.address() as AddressInfo).port;
-  console.log(`node ${process.version}, ${REQUESTS} requests at concurrency ${CONCURRENCY}, ${ABORTS} client aborts; ${runs} runs each, interleaved`);
+  console.log(
+    `node ${process.version}, ${REQUESTS} requests at concurrency ${CONCURRENCY}, ${ABORTS} client aborts; ${runs} runs each, interleaved`,
+  );
   const results: Record<Library, string[]> = { 'http-proxy': [], 'http-proxy-3': [] };
   for (let run = 0; run < runs; run++) {
     for (const library of LIBRARIES) results[library].push(await measure(library, originPort, origin));
@@ -49,11 +51,14 @@ async function main(runs: number): Promise<void> {
 }
 
 async function measure(library: Library, originPort: number, origin: Server): Promise<string> {
-  const child = fork(fileURLToPath(import.meta.url), ['--child', library, String(originPort)], { execArgv: ['--import', 'tsx', '--expose-gc'] });
-  const ask = (message: string) => new Promise<Record<string, number>>((resolve) => {
-    child.once('message', (reply) => resolve(reply as Record<string, number>));
-    child.send(message);
+  const child = fork(fileURLToPath(import.meta.url), ['--child', library, String(originPort)], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
   });
+  const ask = (message: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      child.once('message', (reply) => resolve(reply as Record<string, number>));
+      child.send(message);
+    });
   const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', (m) => resolve(m as { port: number })));
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -69,19 +74,25 @@ async function measure(library: Library, originPort: number, origin: Server): Pr
   // Client aborts: each request hangs up 20 ms after the response headers arrive.
   let crashed = false;
   child.once('exit', () => (crashed = true));
-  await Promise.all(Array.from({ length: ABORTS }, (_, i) => new Promise<void>((resolve) => {
-    setTimeout(() => {
-      const req = request({ port, path: '/slow', agent: false }, (res) => {
-        res.resume();
-        setTimeout(() => {
-          req.destroy();
-          resolve();
-        }, 20);
-      });
-      req.on('error', () => resolve());
-      req.end();
-    }, i % 200);
-  })));
+  await Promise.all(
+    Array.from(
+      { length: ABORTS },
+      (_, i) =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => {
+            const req = request({ port, path: '/slow', agent: false }, (res) => {
+              res.resume();
+              setTimeout(() => {
+                req.destroy();
+                resolve();
+              }, 20);
+            });
+            req.on('error', () => resolve());
+            req.end();
+          }, i % 200);
+        }),
+    ),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const after = crashed ? { heapUsed: NaN, rss: NaN } : await ask('memory');
   const upstreamOpen = await new Promise<number>((resolve) => origin.getConnections((_, count) => resolve(count)));

@@ -107,7 +107,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
     async increment(hash, limits, now): Promise<IncrementResult> {
       const counter = counterOf(hash, now);
       const { resetSeconds } = periodsOf(now);
-      const refused = (limits.daily !== null && counter.dayCount >= limits.daily) || (limits.monthly !== null && counter.monthCount >= limits.monthly);
+      const refused =
+        (limits.daily !== null && counter.dayCount >= limits.daily) || (limits.monthly !== null && counter.monthCount >= limits.monthly);
       if (!refused) {
         counter.dayCount++;
         counter.monthCount++;
@@ -191,7 +192,8 @@ function withLock(file: string, action: () => void): void {
       }
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > LOCK_STALE_MS) rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new GatewayError('ERR_STATE_FILE', `the state file ${file} stays locked by another process (${lock})`);
+      else if (Date.now() > deadline)
+        throw new GatewayError('ERR_STATE_FILE', `the state file ${file} stays locked by another process (${lock})`);
       else Atomics.wait(sleeper, 0, 0, 5);
     }
   }

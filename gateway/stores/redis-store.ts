@@ -109,38 +109,55 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     get connected() {
       return redis.status === 'ready';
     },
-    lookupKey: (hash) => run(async () => {
-      const fields = await redis.hgetall(recordKey(hash));
-      return fields['hash'] === undefined ? undefined : toRecord(fields);
-    }),
-    saveKey: (record) => run(async () => {
-      await redis.multi().hset(recordKey(record.hash), { ...record }).sadd('cr:keys', record.hash).exec();
-    }),
-    listKeys: () => run(async () => {
-      const hashes = await redis.smembers('cr:keys');
-      const pipeline = redis.pipeline();
-      for (const hash of hashes) pipeline.hgetall(recordKey(hash));
-      const results = (await pipeline.exec()) ?? [];
-      return results.map(([, fields]) => fields as Record<string, string>).filter((fields) => fields['hash'] !== undefined).map(toRecord);
-    }),
-    revoke: (hash) => run(async () => {
-      if ((await redis.exists(recordKey(hash))) === 0) return false;
-      await redis.hset(recordKey(hash), 'status', 'revoked');
-      return true;
-    }),
-    increment: (hash, limits, now) => run(async (): Promise<IncrementResult> => {
-      const { periods, day, month } = counterKeys(hash, now);
-      const reply = (await evalIncrement([day, month], [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month])) as number[];
-      return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
-    }),
-    usage: (hash, now) => run(async (): Promise<Counts> => {
-      const { day, month } = counterKeys(hash, now);
-      const [dayCount, monthCount] = await redis.mget(day, month);
-      return { day: Number(dayCount ?? 0), month: Number(monthCount ?? 0) };
-    }),
-    ping: () => run(async () => {
-      await redis.ping();
-    }),
+    lookupKey: (hash) =>
+      run(async () => {
+        const fields = await redis.hgetall(recordKey(hash));
+        return fields['hash'] === undefined ? undefined : toRecord(fields);
+      }),
+    saveKey: (record) =>
+      run(async () => {
+        await redis
+          .multi()
+          .hset(recordKey(record.hash), { ...record })
+          .sadd('cr:keys', record.hash)
+          .exec();
+      }),
+    listKeys: () =>
+      run(async () => {
+        const hashes = await redis.smembers('cr:keys');
+        const pipeline = redis.pipeline();
+        for (const hash of hashes) pipeline.hgetall(recordKey(hash));
+        const results = (await pipeline.exec()) ?? [];
+        return results
+          .map(([, fields]) => fields as Record<string, string>)
+          .filter((fields) => fields['hash'] !== undefined)
+          .map(toRecord);
+      }),
+    revoke: (hash) =>
+      run(async () => {
+        if ((await redis.exists(recordKey(hash))) === 0) return false;
+        await redis.hset(recordKey(hash), 'status', 'revoked');
+        return true;
+      }),
+    increment: (hash, limits, now) =>
+      run(async (): Promise<IncrementResult> => {
+        const { periods, day, month } = counterKeys(hash, now);
+        const reply = (await evalIncrement(
+          [day, month],
+          [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month],
+        )) as number[];
+        return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
+      }),
+    usage: (hash, now) =>
+      run(async (): Promise<Counts> => {
+        const { day, month } = counterKeys(hash, now);
+        const [dayCount, monthCount] = await redis.mget(day, month);
+        return { day: Number(dayCount ?? 0), month: Number(monthCount ?? 0) };
+      }),
+    ping: () =>
+      run(async () => {
+        await redis.ping();
+      }),
     async close() {
       redis.disconnect(false);
     },

@@ -22,7 +22,10 @@ export const mccRecords: Artefact = {
           issuer: model.issuers.get(card.issuer)?.name ?? card.issuer,
         })),
         service_url: `${model.baseUrl}/mcc/${mcc.code}`,
-        last_updated: latestDate(top.flatMap(({ card, rule }) => [card.as_of, rule?.as_of]), model.date),
+        last_updated: latestDate(
+          top.flatMap(({ card, rule }) => [card.as_of, rule?.as_of]),
+          model.date,
+        ),
       };
       yield { path: `public/api/mcc/${mcc.code}.json`, document: record, schema: mccRecord };
     }

@@ -41,11 +41,16 @@ function queryParameters(route: RouteDefinition) {
     for (const [name, kind] of Object.entries(variant.query)) names.set(name, { kind, required: route.variants.length === 1 });
     for (const [name, kind] of Object.entries(variant.optional)) if (!names.has(name)) names.set(name, { kind, required: false });
   }
-  const alternatives = route.variants.length > 1
-    ? ` Give at most one of: ${route.variants.map((v) => Object.keys(v.query).join('+') || '(none)').join(', ')}.`
-    : '';
+  const alternatives =
+    route.variants.length > 1
+      ? ` Give at most one of: ${route.variants.map((v) => Object.keys(v.query).join('+') || '(none)').join(', ')}.`
+      : '';
   return [...names].map(([name, { kind, required }]) => ({
-    name, in: 'query', required, description: PARAM_DESCRIPTIONS[kind] + alternatives, schema: PARAM_SCHEMAS[kind],
+    name,
+    in: 'query',
+    required,
+    description: PARAM_DESCRIPTIONS[kind] + alternatives,
+    schema: PARAM_SCHEMAS[kind],
   }));
 }
 
@@ -59,7 +64,13 @@ function operation(route: RouteDefinition) {
     'x-min-tier': route.tier,
     security: [{ ApiKey: [] }],
     parameters: [
-      ...Object.entries(route.params).map(([name, kind]) => ({ name, in: 'path', required: true, description: PARAM_DESCRIPTIONS[kind], schema: PARAM_SCHEMAS[kind] })),
+      ...Object.entries(route.params).map(([name, kind]) => ({
+        name,
+        in: 'path',
+        required: true,
+        description: PARAM_DESCRIPTIONS[kind],
+        schema: PARAM_SCHEMAS[kind],
+      })),
       ...queryParameters(route),
     ],
     responses: {
@@ -71,9 +82,11 @@ function operation(route: RouteDefinition) {
       304: { description: 'Not modified (If-None-Match matched the ETag); not counted' },
       400: problemResponse('A parameter is missing, unknown or malformed'),
       401: problemResponse('X-API-Key is missing or invalid'),
-      403: problemResponse('The key\'s tier is below the route\'s minimum tier'),
+      403: problemResponse("The key's tier is below the route's minimum tier"),
       404: problemResponse('No such card, code, slug or route'),
-      429: problemResponse('The daily or monthly call limit is reached', { 'Retry-After': { description: 'seconds until the window resets', schema: { type: 'integer' } } }),
+      429: problemResponse('The daily or monthly call limit is reached', {
+        'Retry-After': { description: 'seconds until the window resets', schema: { type: 'integer' } },
+      }),
       503: problemResponse('The quota store is unreachable; retry later', { 'Retry-After': { schema: { type: 'integer' } } }),
     },
   };
@@ -82,8 +95,13 @@ function operation(route: RouteDefinition) {
 function staticOperation(id: string, summary: string, schemaName: string, parameter?: { name: string; description: string }) {
   return {
     get: {
-      operationId: id, summary: `${summary} (static file: no key, no rate limit)`, tags: ['static'], security: [],
-      parameters: parameter ? [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: { type: 'string' } }] : [],
+      operationId: id,
+      summary: `${summary} (static file: no key, no rate limit)`,
+      tags: ['static'],
+      security: [],
+      parameters: parameter
+        ? [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: { type: 'string' } }]
+        : [],
       responses: {
         200: { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } },
         404: problemResponse('No such file'),
@@ -95,12 +113,23 @@ function staticOperation(id: string, summary: string, schemaName: string, parame
 /** The OpenAPI document as a plain object. */
 export function openApiDocument(): object {
   const paths: Record<string, object> = {
-    '/api/mcc/{code}.json': staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', { name: 'code', description: 'four-digit MCC' }),
-    '/api/merchant/{slug}.json': staticOperation('staticMerchant', 'One of the 1,540 most popular merchants with its top card', 'MerchantRecord', { name: 'slug', description: 'merchant slug' }),
+    '/api/mcc/{code}.json': staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', {
+      name: 'code',
+      description: 'four-digit MCC',
+    }),
+    '/api/merchant/{slug}.json': staticOperation(
+      'staticMerchant',
+      'One of the 1,540 most popular merchants with its top card',
+      'MerchantRecord',
+      { name: 'slug', description: 'merchant slug' },
+    ),
     '/api/search.json': staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
   };
   const schemas: Record<string, object> = {
-    Problem: PROBLEM, MccRecord: component(mccRecord), MerchantRecord: component(merchantRecord), SearchIndex: component(searchIndex),
+    Problem: PROBLEM,
+    MccRecord: component(mccRecord),
+    MerchantRecord: component(merchantRecord),
+    SearchIndex: component(searchIndex),
   };
   for (const route of routes) {
     paths[route.path] = { get: operation(route) };
@@ -111,8 +140,9 @@ export function openApiDocument(): object {
     info: {
       title: 'cardrewards API',
       version: '1.0.0',
-      description: 'Credit card rewards data: static files without a key, and a keyed API in four tiers (free, starter, pro, enterprise). '
-        + 'Errors are RFC 9457 problem details. Lists page with ?page=N (100 items).',
+      description:
+        'Credit card rewards data: static files without a key, and a keyed API in four tiers (free, starter, pro, enterprise). ' +
+        'Errors are RFC 9457 problem details. Lists page with ?page=N (100 items).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/' }],
@@ -128,6 +158,10 @@ export function openApiDocument(): object {
 export const openApi: Artefact = {
   name: 'openapi',
   *derive() {
-    yield { path: 'public/openapi.json', document: openApiDocument(), schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } } };
+    yield {
+      path: 'public/openapi.json',
+      document: openApiDocument(),
+      schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } },
+    };
   },
 };

@@ -8,5 +8,5 @@ export function csvField(value: string | number | null | undefined): string {
 
 /** A whole CSV document from a header and rows given in header order. */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
 }

@@ -9,12 +9,20 @@ import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from './vi
 const cardPage = pageOf(cardSummary, 'CardPage');
 
 /** An issuer as responses show it, with its number of active cards. */
-const issuerOf = (model: Model, row: IssuerRow) =>
-  ({ slug: row.slug, name: row.name, website: row.website, card_count: model.activeCards.filter((c) => c.issuer === row.slug).length });
+const issuerOf = (model: Model, row: IssuerRow) => ({
+  slug: row.slug,
+  name: row.name,
+  website: row.website,
+  card_count: model.activeCards.filter((c) => c.issuer === row.slug).length,
+});
 
 export const cardRoutes: readonly RouteDefinition[] = [
   {
-    id: 'cards-list', path: '/api/cards', tier: 'free', schema: cardPage, schemaName: 'CardPage',
+    id: 'cards-list',
+    path: '/api/cards',
+    tier: 'free',
+    schema: cardPage,
+    schemaName: 'CardPage',
     summary: 'All credit cards with reward rates, fees and bonus categories',
     description: 'Paged, sorted by slug. Filter by one facet: issuer, network or segment.',
     params: {},
@@ -29,58 +37,92 @@ export const cardRoutes: readonly RouteDefinition[] = [
       yield* pages(cards, { file: (n) => `keyed/api/cards/page-${n}.json`, link: pageLink('/api/cards'), schema: cardPage });
       for (const facet of ['issuer', 'network', 'segment'] as const) {
         for (const [value, group] of groupBy(cards, (card) => card[facet])) {
-          yield* pages(group, { file: (n) => `keyed/api/cards/by-${facet}/${value}/page-${n}.json`, link: pageLink('/api/cards', { [facet]: value }), schema: cardPage });
+          yield* pages(group, {
+            file: (n) => `keyed/api/cards/by-${facet}/${value}/page-${n}.json`,
+            link: pageLink('/api/cards', { [facet]: value }),
+            schema: cardPage,
+          });
         }
       }
     },
   },
   {
-    id: 'cards-detail', path: '/api/cards/{id}', tier: 'free', schema: cardDetail, schemaName: 'CardDetail',
+    id: 'cards-detail',
+    path: '/api/cards/{id}',
+    tier: 'free',
+    schema: cardDetail,
+    schemaName: 'CardDetail',
     summary: 'One card: reward rules, fees, sign-up bonus, benefits and credits',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}.json' }],
     *derive(model) {
-      for (const card of model.cardBySlug.values()) yield { path: `keyed/api/cards/${card.slug}.json`, document: cardDetailOf(model, card), schema: cardDetail };
+      for (const card of model.cardBySlug.values())
+        yield { path: `keyed/api/cards/${card.slug}.json`, document: cardDetailOf(model, card), schema: cardDetail };
     },
   },
   {
-    id: 'card-rewards', path: '/api/cards/{id}/rewards', tier: 'starter', schema: listOf(reward, 'RewardList'), schemaName: 'RewardList',
+    id: 'card-rewards',
+    path: '/api/cards/{id}/rewards',
+    tier: 'starter',
+    schema: listOf(reward, 'RewardList'),
+    schemaName: 'RewardList',
     summary: 'The bonus categories of one card, with caps, channels and dates',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}/rewards.json' }],
     *derive(model) {
       for (const card of model.cardBySlug.values()) {
         const data = rewardsOf(model, card);
-        yield { path: `keyed/api/cards/${card.slug}/rewards.json`, document: { data, total: data.length }, schema: listOf(reward, 'RewardList') };
+        yield {
+          path: `keyed/api/cards/${card.slug}/rewards.json`,
+          document: { data, total: data.length },
+          schema: listOf(reward, 'RewardList'),
+        };
       }
     },
   },
   {
-    id: 'card-benefits', path: '/api/cards/{id}/benefits', tier: 'starter', schema: listOf(benefit, 'BenefitList'), schemaName: 'BenefitList',
+    id: 'card-benefits',
+    path: '/api/cards/{id}/benefits',
+    tier: 'starter',
+    schema: listOf(benefit, 'BenefitList'),
+    schemaName: 'BenefitList',
     summary: 'The benefits and statement credits of one card',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}/benefits.json' }],
     *derive(model) {
       for (const card of model.cardBySlug.values()) {
         const data = benefitsOf(model, card);
-        yield { path: `keyed/api/cards/${card.slug}/benefits.json`, document: { data, total: data.length }, schema: listOf(benefit, 'BenefitList') };
+        yield {
+          path: `keyed/api/cards/${card.slug}/benefits.json`,
+          document: { data, total: data.length },
+          schema: listOf(benefit, 'BenefitList'),
+        };
       }
     },
   },
   {
-    id: 'issuers-list', path: '/api/issuers', tier: 'free', schema: listOf(issuer, 'IssuerList'), schemaName: 'IssuerList',
+    id: 'issuers-list',
+    path: '/api/issuers',
+    tier: 'free',
+    schema: listOf(issuer, 'IssuerList'),
+    schemaName: 'IssuerList',
     summary: 'Card issuers with their number of active cards',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers.json' }],
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers.json' }],
     *derive(model) {
-      const data = [...model.issuers.values()].sort((a, b) => byText(a.slug, b.slug))
-        .map((row) => issuerOf(model, row));
+      const data = [...model.issuers.values()].sort((a, b) => byText(a.slug, b.slug)).map((row) => issuerOf(model, row));
       yield { path: 'keyed/api/issuers.json', document: { data, total: data.length }, schema: listOf(issuer, 'IssuerList') };
     },
   },
   {
-    id: 'issuers-detail', path: '/api/issuers/{id}', tier: 'free', schema: issuer, schemaName: 'Issuer',
+    id: 'issuers-detail',
+    path: '/api/issuers/{id}',
+    tier: 'free',
+    schema: issuer,
+    schemaName: 'Issuer',
     summary: 'One card issuer',
-    params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}.json' }],
+    params: { id: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}.json' }],
     *derive(model) {
       for (const row of model.issuers.values()) {
         yield { path: `keyed/api/issuers/${row.slug}.json`, document: issuerOf(model, row), schema: issuer };
@@ -88,20 +130,37 @@ export const cardRoutes: readonly RouteDefinition[] = [
     },
   },
   {
-    id: 'issuer-cards', path: '/api/issuers/{id}/cards', tier: 'starter', schema: listOf(cardSummary, 'CardList'), schemaName: 'CardList',
+    id: 'issuer-cards',
+    path: '/api/issuers/{id}/cards',
+    tier: 'starter',
+    schema: listOf(cardSummary, 'CardList'),
+    schemaName: 'CardList',
     summary: 'Every card of one issuer',
-    params: { id: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}/cards.json' }],
+    params: { id: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}/cards.json' }],
     *derive(model) {
       for (const row of model.issuers.values()) {
-        const data = [...model.cardBySlug.values()].filter((c) => c.issuer === row.slug).sort((a, b) => byText(a.slug, b.slug)).map((c) => cardSummaryOf(model, c));
-        yield { path: `keyed/api/issuers/${row.slug}/cards.json`, document: { data, total: data.length }, schema: listOf(cardSummary, 'CardList') };
+        const data = [...model.cardBySlug.values()]
+          .filter((c) => c.issuer === row.slug)
+          .sort((a, b) => byText(a.slug, b.slug))
+          .map((c) => cardSummaryOf(model, c));
+        yield {
+          path: `keyed/api/issuers/${row.slug}/cards.json`,
+          document: { data, total: data.length },
+          schema: listOf(cardSummary, 'CardList'),
+        };
       }
     },
   },
   {
-    id: 'networks-list', path: '/api/networks', tier: 'free', schema: listOf(network, 'NetworkList'), schemaName: 'NetworkList',
+    id: 'networks-list',
+    path: '/api/networks',
+    tier: 'free',
+    schema: listOf(network, 'NetworkList'),
+    schemaName: 'NetworkList',
     summary: 'Card networks with their number of active cards',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/networks.json' }],
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/networks.json' }],
     *derive(model) {
       const data = [...groupBy(model.activeCards, (c) => c.network)].map(([slug, cards]) => ({ slug, card_count: cards.length }));
       yield { path: 'keyed/api/networks.json', document: { data, total: data.length }, schema: listOf(network, 'NetworkList') };

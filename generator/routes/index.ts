@@ -20,11 +20,19 @@ export const keyedResponses: Artefact = {
 /** What the gateway needs of a route (docs/manifest.md): no schemas, no functions. */
 export function manifestRoutes() {
   return routes.map((route) => ({
-    id: route.id, path: route.path, tier: route.tier, summary: route.summary, schema: route.schemaName, params: route.params,
+    id: route.id,
+    path: route.path,
+    tier: route.tier,
+    summary: route.summary,
+    schema: route.schemaName,
+    params: route.params,
     ...(route.dynamic ? { dynamic: route.dynamic } : {}),
     variants: route.variants.map((variant) => ({
-      query: variant.query, optional: variant.optional, file: variant.file,
-      ...(variant.lookup ? { lookup: variant.lookup } : {}), ...(variant.fallback ? { fallback: variant.fallback } : {}),
+      query: variant.query,
+      optional: variant.optional,
+      file: variant.file,
+      ...(variant.lookup ? { lookup: variant.lookup } : {}),
+      ...(variant.fallback ? { fallback: variant.fallback } : {}),
     })),
   }));
 }

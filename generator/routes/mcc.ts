@@ -1,7 +1,18 @@
 /** MCC codes, their groups, and the bonus categories that cover them. */
 import type { RouteDefinition } from '../route.ts';
 import {
-  bestCard, category, categoryCard, categoryCoverage, categoryDetail, categoryGroup, categoryMcc, listOf, mccDetail, mccSummary, merchantSummary, pageOf,
+  bestCard,
+  category,
+  categoryCard,
+  categoryCoverage,
+  categoryDetail,
+  categoryGroup,
+  categoryMcc,
+  listOf,
+  mccDetail,
+  mccSummary,
+  merchantSummary,
+  pageOf,
 } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { byText, categoriesCovering, coverageOf, merchantName, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
@@ -15,13 +26,33 @@ const groupSlug = (label: string) => label.replace(/[^a-z0-9]+/g, '-').replace(/
 /** Every active card with a rule in `category`, ranked by that rule's value. */
 function cardsForCategory(model: Model, slug: string) {
   const entries = model.activeCards.flatMap((card) =>
-    (model.rulesByCard.get(card.slug) ?? []).filter((rule) => rule.category === slug).map((rule) => ({ card, rule, reward: rewardOf(model, card, rule) })));
-  entries.sort((a, b) => Number(b.reward.in_force) - Number(a.reward.in_force) || b.reward.value_cents - a.reward.value_cents
-    || a.card.annual_fee - b.card.annual_fee || byText(a.card.slug, b.card.slug) || byText(a.rule.valid_from ?? '', b.rule.valid_from ?? ''));
+    (model.rulesByCard.get(card.slug) ?? [])
+      .filter((rule) => rule.category === slug)
+      .map((rule) => ({ card, rule, reward: rewardOf(model, card, rule) })),
+  );
+  entries.sort(
+    (a, b) =>
+      Number(b.reward.in_force) - Number(a.reward.in_force) ||
+      b.reward.value_cents - a.reward.value_cents ||
+      a.card.annual_fee - b.card.annual_fee ||
+      byText(a.card.slug, b.card.slug) ||
+      byText(a.rule.valid_from ?? '', b.rule.valid_from ?? ''),
+  );
   return entries.map(({ card, rule, reward }, index) => ({
-    rank: index + 1, slug: card.slug, name: card.name, issuer: card.issuer, rate: rule.rate, value_cents: reward.value_cents,
-    valuation_basis: valuationOf(model, card).basis, annual_fee: card.annual_fee, cap: reward.cap, channel: rule.channel, selection: rule.selection,
-    valid_from: rule.valid_from, valid_to: rule.valid_to, in_force: ruleIsValid(rule, model.date),
+    rank: index + 1,
+    slug: card.slug,
+    name: card.name,
+    issuer: card.issuer,
+    rate: rule.rate,
+    value_cents: reward.value_cents,
+    valuation_basis: valuationOf(model, card).basis,
+    annual_fee: card.annual_fee,
+    cap: reward.cap,
+    channel: rule.channel,
+    selection: rule.selection,
+    valid_from: rule.valid_from,
+    valid_to: rule.valid_to,
+    in_force: ruleIsValid(rule, model.date),
   }));
 }
 
@@ -39,7 +70,11 @@ function categoryMccsOf(model: Model, slug: string) {
 
 export const mccRoutes: readonly RouteDefinition[] = [
   {
-    id: 'mcc-list', path: '/api/mcc', tier: 'free', schema: mccPage, schemaName: 'MccPage',
+    id: 'mcc-list',
+    path: '/api/mcc',
+    tier: 'free',
+    schema: mccPage,
+    schemaName: 'MccPage',
     summary: 'All 981 MCC codes with descriptions and category groups',
     description: 'Paged, sorted by code. Filter by category group (e.g. group=retail-outlet-services).',
     params: {},
@@ -51,104 +86,187 @@ export const mccRoutes: readonly RouteDefinition[] = [
       const all = model.mccs.map((mcc) => mccSummaryOf(model, mcc));
       yield* pages(all, { file: (n) => `keyed/api/mcc/page-${n}.json`, link: pageLink('/api/mcc'), schema: mccPage });
       for (const [group, list] of groupBy(all, (m) => groupSlug(m.category_group))) {
-        yield* pages(list, { file: (n) => `keyed/api/mcc/by-group/${group}/page-${n}.json`, link: pageLink('/api/mcc', { group }), schema: mccPage });
+        yield* pages(list, {
+          file: (n) => `keyed/api/mcc/by-group/${group}/page-${n}.json`,
+          link: pageLink('/api/mcc', { group }),
+          schema: mccPage,
+        });
       }
     },
   },
   {
-    id: 'mcc-detail', path: '/api/mcc/{code}', tier: 'free', schema: mccDetail, schemaName: 'MccDetail',
+    id: 'mcc-detail',
+    path: '/api/mcc/{code}',
+    tier: 'free',
+    schema: mccDetail,
+    schemaName: 'MccDetail',
     summary: 'One MCC: its top 10 cards and the bonus categories that cover it',
-    params: { code: 'mcc' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}.json' }],
+    params: { code: 'mcc' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}.json' }],
     *derive(model) {
       for (const mcc of model.mccs) {
-        const document = { ...mccSummaryOf(model, mcc), top_cards: rankedCards(model, { mcc: mcc.code }, 10), categories: categoriesCovering(model, mcc.code) };
+        const document = {
+          ...mccSummaryOf(model, mcc),
+          top_cards: rankedCards(model, { mcc: mcc.code }, 10),
+          categories: categoriesCovering(model, mcc.code),
+        };
         yield { path: `keyed/api/mcc/${mcc.code}.json`, document, schema: mccDetail };
       }
     },
   },
   {
     // The same ranking as /api/compute/best-card?mcc=CODE: one file serves both routes.
-    id: 'mcc-cards', path: '/api/mcc/{code}/cards', tier: 'starter', schema: bestCard, schemaName: 'BestCard',
+    id: 'mcc-cards',
+    path: '/api/mcc/{code}/cards',
+    tier: 'starter',
+    schema: bestCard,
+    schemaName: 'BestCard',
     summary: 'Every active card ranked for one MCC (the same answer as /api/compute/best-card?mcc=CODE)',
-    params: { code: 'mcc' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/compute/best-card/mcc/{code}.json' }],
+    params: { code: 'mcc' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/compute/best-card/mcc/{code}.json' }],
   },
   {
-    id: 'mcc-merchants', path: '/api/mcc/{code}/merchants', tier: 'starter', schema: merchantPage, schemaName: 'MerchantPage',
+    id: 'mcc-merchants',
+    path: '/api/mcc/{code}/merchants',
+    tier: 'starter',
+    schema: merchantPage,
+    schemaName: 'MerchantPage',
     summary: 'The merchants with one MCC, by popularity',
-    params: { code: 'mcc' }, variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/mcc/{code}/merchants/page-{page}.json' }],
+    params: { code: 'mcc' },
+    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/mcc/{code}/merchants/page-{page}.json' }],
     *derive(model) {
       const byMcc = groupBy(model.merchants, (m) => m.mcc);
       for (const mcc of model.mccs) {
         const list = (byMcc.get(mcc.code) ?? []).map((m) => merchantSummaryOf(model, m));
-        yield* pages(list, { file: (n) => `keyed/api/mcc/${mcc.code}/merchants/page-${n}.json`, link: pageLink(`/api/mcc/${mcc.code}/merchants`), schema: merchantPage });
+        yield* pages(list, {
+          file: (n) => `keyed/api/mcc/${mcc.code}/merchants/page-${n}.json`,
+          link: pageLink(`/api/mcc/${mcc.code}/merchants`),
+          schema: merchantPage,
+        });
       }
     },
   },
   {
-    id: 'mcc-categories', path: '/api/mcc/{code}/categories', tier: 'starter', schema: listOf(categoryCoverage, 'CategoryCoverageList'), schemaName: 'CategoryCoverageList',
+    id: 'mcc-categories',
+    path: '/api/mcc/{code}/categories',
+    tier: 'starter',
+    schema: listOf(categoryCoverage, 'CategoryCoverageList'),
+    schemaName: 'CategoryCoverageList',
     summary: 'The bonus categories that cover one MCC, and for which issuers',
-    params: { code: 'mcc' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}/categories.json' }],
+    params: { code: 'mcc' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}/categories.json' }],
     *derive(model) {
       for (const mcc of model.mccs) {
         const data = categoriesCovering(model, mcc.code);
-        yield { path: `keyed/api/mcc/${mcc.code}/categories.json`, document: { data, total: data.length }, schema: listOf(categoryCoverage, 'CategoryCoverageList') };
+        yield {
+          path: `keyed/api/mcc/${mcc.code}/categories.json`,
+          document: { data, total: data.length },
+          schema: listOf(categoryCoverage, 'CategoryCoverageList'),
+        };
       }
     },
   },
   {
-    id: 'category-groups', path: '/api/category-groups', tier: 'free', schema: listOf(categoryGroup, 'CategoryGroupList'), schemaName: 'CategoryGroupList',
-    summary: 'The card networks\' MCC ranges (airlines, lodging, retail outlet services, …)',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/category-groups.json' }],
+    id: 'category-groups',
+    path: '/api/category-groups',
+    tier: 'free',
+    schema: listOf(categoryGroup, 'CategoryGroupList'),
+    schemaName: 'CategoryGroupList',
+    summary: "The card networks' MCC ranges (airlines, lodging, retail outlet services, …)",
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/category-groups.json' }],
     *derive(model) {
-      const data = [...groupBy(model.mccs, (m) => m.category_group)].map(([name, codes]) => ({
-        slug: groupSlug(name), name, first_code: codes[0]!.code, last_code: codes[codes.length - 1]!.code, mcc_count: codes.length,
-        merchant_count: codes.reduce((sum, m) => sum + (model.merchantCountByMcc.get(m.code) ?? 0), 0),
-      })).sort((a, b) => byText(a.first_code, b.first_code));
-      yield { path: 'keyed/api/category-groups.json', document: { data, total: data.length }, schema: listOf(categoryGroup, 'CategoryGroupList') };
+      const data = [...groupBy(model.mccs, (m) => m.category_group)]
+        .map(([name, codes]) => ({
+          slug: groupSlug(name),
+          name,
+          first_code: codes[0]!.code,
+          last_code: codes[codes.length - 1]!.code,
+          mcc_count: codes.length,
+          merchant_count: codes.reduce((sum, m) => sum + (model.merchantCountByMcc.get(m.code) ?? 0), 0),
+        }))
+        .sort((a, b) => byText(a.first_code, b.first_code));
+      yield {
+        path: 'keyed/api/category-groups.json',
+        document: { data, total: data.length },
+        schema: listOf(categoryGroup, 'CategoryGroupList'),
+      };
     },
   },
   {
-    id: 'categories-list', path: '/api/categories', tier: 'starter', schema: listOf(category, 'CategoryList'), schemaName: 'CategoryList',
+    id: 'categories-list',
+    path: '/api/categories',
+    tier: 'starter',
+    schema: listOf(category, 'CategoryList'),
+    schemaName: 'CategoryList',
     summary: 'Bonus categories (dining, groceries, gas, travel, …) and merchant-scoped ones (amazon, delta, …)',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/categories.json' }],
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories.json' }],
     *derive(model) {
-      const data = [...model.categories.values()].sort((a, b) => byText(a.slug, b.slug)).map((row) => ({ ...row, card_count: cardCountForCategory(model, row.slug) }));
+      const data = [...model.categories.values()]
+        .sort((a, b) => byText(a.slug, b.slug))
+        .map((row) => ({ ...row, card_count: cardCountForCategory(model, row.slug) }));
       yield { path: 'keyed/api/categories.json', document: { data, total: data.length }, schema: listOf(category, 'CategoryList') };
     },
   },
   {
-    id: 'categories-detail', path: '/api/categories/{slug}', tier: 'starter', schema: categoryDetail, schemaName: 'CategoryDetail',
+    id: 'categories-detail',
+    path: '/api/categories/{slug}',
+    tier: 'starter',
+    schema: categoryDetail,
+    schemaName: 'CategoryDetail',
     summary: 'One bonus category: the MCCs it covers per issuer and the merchants it names',
-    params: { slug: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}.json' }],
+    params: { slug: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}.json' }],
     *derive(model) {
       for (const row of model.categories.values()) {
         const mccs = categoryMccsOf(model, row.slug);
-        const merchants = model.dataset.categoryMerchant.filter(({ row: r }) => r.category === row.slug)
-          .map(({ row: r }) => ({ slug: r.merchant, name: merchantName(model, r.merchant) })).sort((a, b) => byText(a.slug, b.slug));
+        const merchants = model.dataset.categoryMerchant
+          .filter(({ row: r }) => r.category === row.slug)
+          .map(({ row: r }) => ({ slug: r.merchant, name: merchantName(model, r.merchant) }))
+          .sort((a, b) => byText(a.slug, b.slug));
         const document = { ...row, card_count: cardCountForCategory(model, row.slug), mccs, merchants };
         yield { path: `keyed/api/categories/${row.slug}.json`, document, schema: categoryDetail };
       }
     },
   },
   {
-    id: 'category-cards', path: '/api/categories/{slug}/cards', tier: 'starter', schema: listOf(categoryCard, 'CategoryCardList'), schemaName: 'CategoryCardList',
+    id: 'category-cards',
+    path: '/api/categories/{slug}/cards',
+    tier: 'starter',
+    schema: listOf(categoryCard, 'CategoryCardList'),
+    schemaName: 'CategoryCardList',
     summary: 'The cards with a bonus in one category, best value first (rules in force first)',
-    params: { slug: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/cards.json' }],
+    params: { slug: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/cards.json' }],
     *derive(model) {
       for (const row of model.categories.values()) {
         const data = cardsForCategory(model, row.slug);
-        yield { path: `keyed/api/categories/${row.slug}/cards.json`, document: { data, total: data.length }, schema: listOf(categoryCard, 'CategoryCardList') };
+        yield {
+          path: `keyed/api/categories/${row.slug}/cards.json`,
+          document: { data, total: data.length },
+          schema: listOf(categoryCard, 'CategoryCardList'),
+        };
       }
     },
   },
   {
-    id: 'category-mccs', path: '/api/categories/{slug}/mccs', tier: 'starter', schema: listOf(categoryMcc, 'CategoryMccList'), schemaName: 'CategoryMccList',
+    id: 'category-mccs',
+    path: '/api/categories/{slug}/mccs',
+    tier: 'starter',
+    schema: listOf(categoryMcc, 'CategoryMccList'),
+    schemaName: 'CategoryMccList',
     summary: 'The MCCs one category covers, and which issuers count each',
-    params: { slug: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/mccs.json' }],
+    params: { slug: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/mccs.json' }],
     *derive(model) {
       for (const row of model.categories.values()) {
         const data = categoryMccsOf(model, row.slug);
-        yield { path: `keyed/api/categories/${row.slug}/mccs.json`, document: { data, total: data.length }, schema: listOf(categoryMcc, 'CategoryMccList') };
+        yield {
+          path: `keyed/api/categories/${row.slug}/mccs.json`,
+          document: { data, total: data.length },
+          schema: listOf(categoryMcc, 'CategoryMccList'),
+        };
       }
     },
   },

@@ -9,7 +9,11 @@ const RECOMMEND_FALLBACK = 'keyed/api/extension/recommend/_fallback.json';
 
 export const merchantRoutes: readonly RouteDefinition[] = [
   {
-    id: 'merchants-list', path: '/api/merchants', tier: 'starter', schema: merchantPage, schemaName: 'MerchantPage',
+    id: 'merchants-list',
+    path: '/api/merchants',
+    tier: 'starter',
+    schema: merchantPage,
+    schemaName: 'MerchantPage',
     summary: 'Merchants mapped to MCC codes, by popularity',
     description: 'Paged, most popular first. Filter by MCC with mcc=5411.',
     params: {},
@@ -23,20 +27,35 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     },
   },
   {
-    id: 'merchants-detail', path: '/api/merchants/{slug}', tier: 'starter', schema: merchantDetail, schemaName: 'MerchantDetail',
+    id: 'merchants-detail',
+    path: '/api/merchants/{slug}',
+    tier: 'starter',
+    schema: merchantDetail,
+    schemaName: 'MerchantDetail',
     summary: 'One merchant: MCC, domains, top cards, portal rates and card-linked offers',
-    params: { slug: 'slug' }, variants: [{ query: {}, optional: {}, file: 'keyed/api/merchants/{slug}.json' }],
+    params: { slug: 'slug' },
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/merchants/{slug}.json' }],
     *derive(model) {
-      const rates = groupBy(model.dataset.portalRates.map(({ row }) => row), (r) => r.merchant);
-      const offers = groupBy(model.dataset.offers.map(({ row }) => row), (o) => o.merchant);
+      const rates = groupBy(
+        model.dataset.portalRates.map(({ row }) => row),
+        (r) => r.merchant,
+      );
+      const offers = groupBy(
+        model.dataset.offers.map(({ row }) => row),
+        (o) => o.merchant,
+      );
       for (const merchant of model.merchants) {
         const document = {
           ...merchantSummaryOf(model, merchant),
           category_group: model.mccByCode.get(merchant.mcc)?.category_group ?? '',
-          source: merchant.source, source_ref: merchant.source_ref, as_of: merchant.as_of,
+          source: merchant.source,
+          source_ref: merchant.source_ref,
+          as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
           top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
-          portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal)),
+          portals: (rates.get(merchant.slug) ?? [])
+            .map((r) => storeRateOf(model, r))
+            .sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal)),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
         yield { path: `keyed/api/merchants/${merchant.slug}.json`, document, schema: merchantDetail };
@@ -44,29 +63,61 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     },
   },
   {
-    id: 'extension-recommend', path: '/api/extension/recommend', tier: 'free', schema: recommendation, schemaName: 'Recommendation',
+    id: 'extension-recommend',
+    path: '/api/extension/recommend',
+    tier: 'free',
+    schema: recommendation,
+    schemaName: 'Recommendation',
     summary: 'Best cards for the merchant behind a web domain (browser extensions)',
-    description: 'The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. '
-      + 'No match gives fallback: true with the best everyday cards and merchant_name null.',
+    description:
+      'The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. ' +
+      'No match gives fallback: true with the best everyday cards and merchant_name null.',
     params: {},
-    variants: [{ query: { domain: 'domain' }, optional: {}, file: 'keyed/api/extension/recommend/{domain}.json', lookup: 'domain-suffix', fallback: RECOMMEND_FALLBACK }],
+    variants: [
+      {
+        query: { domain: 'domain' },
+        optional: {},
+        file: 'keyed/api/extension/recommend/{domain}.json',
+        lookup: 'domain-suffix',
+        fallback: RECOMMEND_FALLBACK,
+      },
+    ],
     *derive(model) {
       for (const merchant of model.merchants) {
         const best = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 5);
         for (const domain of merchant.domains) {
-          const document = { merchant_name: merchant.name, merchant_slug: merchant.slug, mcc_code: merchant.mcc, matched_domain: domain, fallback: false, best_cards: best };
+          const document = {
+            merchant_name: merchant.name,
+            merchant_slug: merchant.slug,
+            mcc_code: merchant.mcc,
+            matched_domain: domain,
+            fallback: false,
+            best_cards: best,
+          };
           yield { path: `keyed/api/extension/recommend/${domain}.json`, document, schema: recommendation };
         }
       }
-      const fallback = { merchant_name: null, merchant_slug: null, mcc_code: null, matched_domain: null, fallback: true, best_cards: everydayCards(model, 5) };
+      const fallback = {
+        merchant_name: null,
+        merchant_slug: null,
+        mcc_code: null,
+        matched_domain: null,
+        fallback: true,
+        best_cards: everydayCards(model, 5),
+      };
       yield { path: RECOMMEND_FALLBACK, document: fallback, schema: recommendation };
     },
   },
   {
-    id: 'compute-best-card', path: '/api/compute/best-card', tier: 'starter', schema: bestCard, schemaName: 'BestCard',
+    id: 'compute-best-card',
+    path: '/api/compute/best-card',
+    tier: 'starter',
+    schema: bestCard,
+    schemaName: 'BestCard',
     summary: 'Every active card ranked for one MCC or one merchant, with the rule that applied',
-    description: 'Give mcc=CODE or merchant=SLUG. Ranking: value in cents per dollar (rate × cents per point), then lower annual fee, then slug. '
-      + 'Rules that need a booking through the issuer\'s travel portal do not count when paying the merchant.',
+    description:
+      'Give mcc=CODE or merchant=SLUG. Ranking: value in cents per dollar (rate × cents per point), then lower annual fee, then slug. ' +
+      "Rules that need a booking through the issuer's travel portal do not count when paying the merchant.",
     params: {},
     variants: [
       { query: { mcc: 'mcc' }, optional: {}, file: 'keyed/api/compute/best-card/mcc/{mcc}.json' },
@@ -74,14 +125,23 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       for (const mcc of model.mccs) {
-        const document = { query: { mcc: mcc.code, merchant: null }, mcc: mccSummaryOf(model, mcc), merchant: null, evaluated_on: model.date, cards: rankedCards(model, { mcc: mcc.code }) };
+        const document = {
+          query: { mcc: mcc.code, merchant: null },
+          mcc: mccSummaryOf(model, mcc),
+          merchant: null,
+          evaluated_on: model.date,
+          cards: rankedCards(model, { mcc: mcc.code }),
+        };
         yield { path: `keyed/api/compute/best-card/mcc/${mcc.code}.json`, document, schema: bestCard };
       }
       for (const merchant of model.merchants) {
         const mcc = model.mccByCode.get(merchant.mcc)!;
         const document = {
-          query: { mcc: null, merchant: merchant.slug }, mcc: mccSummaryOf(model, mcc), merchant: { slug: merchant.slug, name: merchant.name },
-          evaluated_on: model.date, cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }),
+          query: { mcc: null, merchant: merchant.slug },
+          mcc: mccSummaryOf(model, mcc),
+          merchant: { slug: merchant.slug, name: merchant.name },
+          evaluated_on: model.date,
+          cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }),
         };
         yield { path: `keyed/api/compute/best-card/merchant/${merchant.slug}.json`, document, schema: bestCard };
       }

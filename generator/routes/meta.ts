@@ -12,7 +12,9 @@ const changePage = pageOf(change, 'ChangePage');
 
 /** The gateway's answer to /api/usage, for the OpenAPI document. */
 export const usageSchema = {
-  title: 'Usage', type: 'object', required: ['tier', 'day', 'month'],
+  title: 'Usage',
+  type: 'object',
+  required: ['tier', 'day', 'month'],
   properties: {
     tier: { enum: ['free', 'starter', 'pro', 'enterprise'] },
     day: { type: 'object', description: 'calls used, the limit (null: unlimited), and when the UTC day resets' },
@@ -21,21 +23,66 @@ export const usageSchema = {
 } as const;
 
 const EXPORT_COLUMNS = [
-  'card', 'card_name', 'issuer', 'network', 'segment', 'program', 'cents_per_point', 'annual_fee', 'foreign_tx_fee', 'base_rate', 'status',
-  'category', 'rate', 'cap_usd', 'cap_period', 'rate_after_cap', 'channel', 'selection', 'valid_from', 'valid_to', 'source_url', 'as_of',
+  'card',
+  'card_name',
+  'issuer',
+  'network',
+  'segment',
+  'program',
+  'cents_per_point',
+  'annual_fee',
+  'foreign_tx_fee',
+  'base_rate',
+  'status',
+  'category',
+  'rate',
+  'cap_usd',
+  'cap_period',
+  'rate_after_cap',
+  'channel',
+  'selection',
+  'valid_from',
+  'valid_to',
+  'source_url',
+  'as_of',
 ] as const;
 
 /** One row per card and bonus rule (a card without rules gets one row with its base rate): the flat table spreadsheets want. */
 function exportCsv(model: Model): Buffer {
   const rows: (string | number | null)[][] = [];
   for (const card of [...model.cardBySlug.values()].sort((a, b) => byText(a.slug, b.slug))) {
-    const common = [card.slug, card.name, card.issuer, card.network, card.segment, card.program, model.programs.get(card.program)?.cents_per_point ?? null,
-      card.annual_fee, card.foreign_tx_fee, card.base_rate, card.status];
-    const rules = [...(model.rulesByCard.get(card.slug) ?? [])].sort((a, b) => byText(a.category, b.category) || byText(a.valid_from ?? '', b.valid_from ?? ''));
+    const common = [
+      card.slug,
+      card.name,
+      card.issuer,
+      card.network,
+      card.segment,
+      card.program,
+      model.programs.get(card.program)?.cents_per_point ?? null,
+      card.annual_fee,
+      card.foreign_tx_fee,
+      card.base_rate,
+      card.status,
+    ];
+    const rules = [...(model.rulesByCard.get(card.slug) ?? [])].sort(
+      (a, b) => byText(a.category, b.category) || byText(a.valid_from ?? '', b.valid_from ?? ''),
+    );
     if (rules.length === 0) rows.push([...common, null, null, null, null, null, null, null, null, null, card.source_url, card.as_of]);
     for (const rule of rules) {
-      rows.push([...common, rule.category, rule.rate, rule.cap_usd, rule.cap_period, rule.rate_after_cap, rule.channel, rule.selection,
-        rule.valid_from, rule.valid_to, rule.source_url, rule.as_of]);
+      rows.push([
+        ...common,
+        rule.category,
+        rule.rate,
+        rule.cap_usd,
+        rule.cap_period,
+        rule.rate_after_cap,
+        rule.channel,
+        rule.selection,
+        rule.valid_from,
+        rule.valid_to,
+        rule.source_url,
+        rule.as_of,
+      ]);
     }
   }
   return Buffer.from(toCsv(EXPORT_COLUMNS, rows), 'utf8');
@@ -48,7 +95,12 @@ function changes(model: Model) {
     for (const { row } of model.dataset[table.name] as readonly { row: Record<string, unknown> }[]) {
       if (typeof row['as_of'] !== 'string') continue;
       const key = table.key.map((column) => String(row[column] ?? '')).join('/');
-      entries.push({ table: table.file.replace('.csv', ''), key, as_of: row['as_of'], source_url: typeof row['source_url'] === 'string' ? row['source_url'] : null });
+      entries.push({
+        table: table.file.replace('.csv', ''),
+        key,
+        as_of: row['as_of'],
+        source_url: typeof row['source_url'] === 'string' ? row['source_url'] : null,
+      });
     }
   }
   return entries.sort((a, b) => byText(b.as_of, a.as_of) || byText(a.table, b.table) || byText(a.key, b.key));
@@ -56,42 +108,80 @@ function changes(model: Model) {
 
 export const metaRoutes: readonly RouteDefinition[] = [
   {
-    id: 'usage', path: '/api/usage', tier: 'free', schema: usageSchema, schemaName: 'Usage', dynamic: 'usage',
-    summary: 'The caller\'s own call counters for today and this month, with the limits of its tier',
-    params: {}, variants: [],
+    id: 'usage',
+    path: '/api/usage',
+    tier: 'free',
+    schema: usageSchema,
+    schemaName: 'Usage',
+    dynamic: 'usage',
+    summary: "The caller's own call counters for today and this month, with the limits of its tier",
+    params: {},
+    variants: [],
   },
   {
-    id: 'stats', path: '/api/stats', tier: 'free', schema: stats, schemaName: 'Stats',
+    id: 'stats',
+    path: '/api/stats',
+    tier: 'free',
+    schema: stats,
+    schemaName: 'Stats',
     summary: 'Counts of everything in the dataset and its dates',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/stats.json' }],
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/stats.json' }],
     *derive(model) {
-      const counts = Object.fromEntries(tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly unknown[]).length]));
-      yield { path: 'keyed/api/stats.json', document: { build_date: model.date, dataset_date: datasetDate(model.dataset), counts: { ...counts, active_cards: model.activeCards.length } }, schema: stats };
+      const counts = Object.fromEntries(
+        tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly unknown[]).length]),
+      );
+      yield {
+        path: 'keyed/api/stats.json',
+        document: {
+          build_date: model.date,
+          dataset_date: datasetDate(model.dataset),
+          counts: { ...counts, active_cards: model.activeCards.length },
+        },
+        schema: stats,
+      };
     },
   },
   {
-    id: 'changes', path: '/api/changes', tier: 'enterprise', schema: changePage, schemaName: 'ChangePage',
+    id: 'changes',
+    path: '/api/changes',
+    tier: 'enterprise',
+    schema: changePage,
+    schemaName: 'ChangePage',
     summary: 'Every dated fact in the dataset, newest first, with its source',
-    params: {}, variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/changes/page-{page}.json' }],
+    params: {},
+    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/changes/page-{page}.json' }],
     *derive(model) {
       yield* pages(changes(model), { file: (n) => `keyed/api/changes/page-${n}.json`, link: pageLink('/api/changes'), schema: changePage });
     },
   },
   {
-    id: 'export-csv', path: '/api/export/dataset.csv', tier: 'enterprise', schema: { type: 'string', title: 'DatasetCsv' }, schemaName: 'DatasetCsv',
+    id: 'export-csv',
+    path: '/api/export/dataset.csv',
+    tier: 'enterprise',
+    schema: { type: 'string', title: 'DatasetCsv' },
+    schemaName: 'DatasetCsv',
     contentType: 'text/csv; charset=utf-8',
     summary: 'Every card and bonus rule as one flat CSV',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/export/dataset.csv' }],
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/export/dataset.csv' }],
     *derive(model) {
       yield { path: 'keyed/api/export/dataset.csv', bytes: exportCsv(model) };
     },
   },
   {
-    id: 'export-snapshot', path: '/api/export/snapshot.json', tier: 'enterprise', schema: snapshot, schemaName: 'Snapshot',
+    id: 'export-snapshot',
+    path: '/api/export/snapshot.json',
+    tier: 'enterprise',
+    schema: snapshot,
+    schemaName: 'Snapshot',
     summary: 'The whole dataset, every table, as one JSON document',
-    params: {}, variants: [{ query: {}, optional: {}, file: 'keyed/api/export/snapshot.json' }],
+    params: {},
+    variants: [{ query: {}, optional: {}, file: 'keyed/api/export/snapshot.json' }],
     *derive(model) {
-      const document = Object.fromEntries(tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly { row: unknown }[]).map(({ row }) => row)]));
+      const document = Object.fromEntries(
+        tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly { row: unknown }[]).map(({ row }) => row)]),
+      );
       yield { path: 'keyed/api/export/snapshot.json', document, schema: snapshot };
     },
   },

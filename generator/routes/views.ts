@@ -19,21 +19,37 @@ function categoryName(model: Model, slug: string): string {
 
 /** The rule that gave a card its rate, as responses show it. */
 export function appliedRuleOf(rule: Rows.CardRewardRow): Keyed.AppliedRule {
-  return { category: rule.category, channel: rule.channel, selection: rule.selection, cap: capOf(rule), valid_from: rule.valid_from, valid_to: rule.valid_to };
+  return {
+    category: rule.category,
+    channel: rule.channel,
+    selection: rule.selection,
+    cap: capOf(rule),
+    valid_from: rule.valid_from,
+    valid_to: rule.valid_to,
+  };
 }
 
 /** A card's place in a ranking. */
 export function rankedCardOf(earning: Earning, rank: number): Keyed.RankedCard {
   const { card } = earning;
   return {
-    rank, slug: card.slug, name: card.name, issuer: card.issuer, rate: earning.rate, value_cents: earning.value,
-    valuation_basis: earning.valuation.basis, annual_fee: card.annual_fee, rule: earning.rule ? appliedRuleOf(earning.rule) : null,
+    rank,
+    slug: card.slug,
+    name: card.name,
+    issuer: card.issuer,
+    rate: earning.rate,
+    value_cents: earning.value,
+    valuation_basis: earning.valuation.basis,
+    annual_fee: card.annual_fee,
+    rule: earning.rule ? appliedRuleOf(earning.rule) : null,
   };
 }
 
 /** Every active card ranked for a purchase, as responses show them. */
 export function rankedCards(model: Model, purchase: Purchase, limit = Number.POSITIVE_INFINITY): Keyed.RankedCard[] {
-  return rankCards(model, purchase).slice(0, limit).map((earning, index) => rankedCardOf(earning, index + 1));
+  return rankCards(model, purchase)
+    .slice(0, limit)
+    .map((earning, index) => rankedCardOf(earning, index + 1));
 }
 
 /** Best cards for spending with no bonus category: base rates only. */
@@ -51,19 +67,40 @@ export function everydayCards(model: Model, limit: number): Keyed.RankedCard[] {
 export function cardSummaryOf(model: Model, card: Rows.CardRow): Keyed.CardSummary {
   const categories = [...new Set((model.rulesByCard.get(card.slug) ?? []).map((rule) => rule.category))].sort(byText);
   return {
-    slug: card.slug, name: card.name, issuer: card.issuer, issuer_name: model.issuers.get(card.issuer)?.name ?? card.issuer,
-    network: card.network, segment: card.segment, program: card.program, program_name: model.programs.get(card.program)?.name ?? card.program,
-    annual_fee: card.annual_fee, first_year_fee: card.first_year_fee, foreign_tx_fee: card.foreign_tx_fee, base_rate: card.base_rate,
-    status: card.status, bonus_categories: categories, source_url: card.source_url, as_of: card.as_of,
+    slug: card.slug,
+    name: card.name,
+    issuer: card.issuer,
+    issuer_name: model.issuers.get(card.issuer)?.name ?? card.issuer,
+    network: card.network,
+    segment: card.segment,
+    program: card.program,
+    program_name: model.programs.get(card.program)?.name ?? card.program,
+    annual_fee: card.annual_fee,
+    first_year_fee: card.first_year_fee,
+    foreign_tx_fee: card.foreign_tx_fee,
+    base_rate: card.base_rate,
+    status: card.status,
+    bonus_categories: categories,
+    source_url: card.source_url,
+    as_of: card.as_of,
   };
 }
 
 export function rewardOf(model: Model, card: Rows.CardRow, rule: Rows.CardRewardRow): Keyed.Reward {
   return {
-    category: rule.category, category_name: categoryName(model, rule.category), rate: rule.rate,
-    value_cents: round4(rule.rate * valuationOf(model, card).centsPerPoint), cap: capOf(rule), channel: rule.channel, selection: rule.selection,
-    valid_from: rule.valid_from, valid_to: rule.valid_to, in_force: ruleIsValid(rule, model.date), note: rule.note,
-    source_url: rule.source_url, as_of: rule.as_of,
+    category: rule.category,
+    category_name: categoryName(model, rule.category),
+    rate: rule.rate,
+    value_cents: round4(rule.rate * valuationOf(model, card).centsPerPoint),
+    cap: capOf(rule),
+    channel: rule.channel,
+    selection: rule.selection,
+    valid_from: rule.valid_from,
+    valid_to: rule.valid_to,
+    in_force: ruleIsValid(rule, model.date),
+    note: rule.note,
+    source_url: rule.source_url,
+    as_of: rule.as_of,
   };
 }
 
@@ -76,12 +113,26 @@ export function rewardsOf(model: Model, card: Rows.CardRow): Keyed.Reward[] {
 export function benefitsOf(model: Model, card: Rows.CardRow): Keyed.Benefit[] {
   return model.dataset.cardBenefits
     .filter(({ row }) => row.card === card.slug)
-    .map(({ row }) => ({ kind: row.kind, name: row.name, value_usd: row.value_usd, period: row.period, note: row.note, source_url: row.source_url, as_of: row.as_of }))
+    .map(({ row }) => ({
+      kind: row.kind,
+      name: row.name,
+      value_usd: row.value_usd,
+      period: row.period,
+      note: row.note,
+      source_url: row.source_url,
+      as_of: row.as_of,
+    }))
     .sort((a, b) => byText(a.kind, b.kind) || byText(a.name, b.name));
 }
 
 const PERIODS_PER_YEAR: Readonly<Record<Rows.CardBenefitRow['period'], number>> = {
-  month: 12, quarter: 4, half_year: 2, year: 1, once: 0, four_years: 0, ongoing: 0,
+  month: 12,
+  quarter: 4,
+  half_year: 2,
+  year: 1,
+  once: 0,
+  four_years: 0,
+  ongoing: 0,
 };
 
 export function cardDetailOf(model: Model, card: Rows.CardRow): Keyed.CardDetail {
@@ -92,9 +143,10 @@ export function cardDetailOf(model: Model, card: Rows.CardRow): Keyed.CardDetail
     ...cardSummaryOf(model, card),
     cents_per_point: valuation.centsPerPoint,
     valuation_basis: valuation.basis,
-    signup_bonus: card.signup_bonus === null || card.signup_bonus_unit === null
-      ? null
-      : { amount: card.signup_bonus, unit: card.signup_bonus_unit, spend_usd: card.signup_spend, months: card.signup_months },
+    signup_bonus:
+      card.signup_bonus === null || card.signup_bonus_unit === null
+        ? null
+        : { amount: card.signup_bonus, unit: card.signup_bonus_unit, spend_usd: card.signup_spend, months: card.signup_months },
     rewards: rewardsOf(model, card),
     benefits,
     annual_credits_usd: round4(credits),
@@ -102,13 +154,23 @@ export function cardDetailOf(model: Model, card: Rows.CardRow): Keyed.CardDetail
 }
 
 export function mccSummaryOf(model: Model, mcc: Rows.MccRow): Keyed.MccSummary {
-  return { code: mcc.code, description: mcc.description, category_group: mcc.category_group, merchant_count: model.merchantCountByMcc.get(mcc.code) ?? 0 };
+  return {
+    code: mcc.code,
+    description: mcc.description,
+    category_group: mcc.category_group,
+    merchant_count: model.merchantCountByMcc.get(mcc.code) ?? 0,
+  };
 }
 
 export function merchantSummaryOf(model: Model, merchant: Rows.MerchantRow): Keyed.MerchantSummary {
   return {
-    slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc, mcc_description: model.mccByCode.get(merchant.mcc)?.description ?? merchant.mcc,
-    domains: [...merchant.domains], popularity_rank: merchant.popularity_rank, has_static_file: merchant.popularity_rank <= rankLimit(model),
+    slug: merchant.slug,
+    name: merchant.name,
+    mcc_code: merchant.mcc,
+    mcc_description: model.mccByCode.get(merchant.mcc)?.description ?? merchant.mcc,
+    domains: [...merchant.domains],
+    popularity_rank: merchant.popularity_rank,
+    has_static_file: merchant.popularity_rank <= rankLimit(model),
   };
 }
 
@@ -122,36 +184,69 @@ export function storeRateOf(model: Model, row: Rows.PortalRateRow): Keyed.StoreR
   const program = portal ? model.programs.get(portal.program) : undefined;
   const cents = program?.cents_per_point ?? 1;
   return {
-    portal: row.portal, portal_name: portal?.name ?? row.portal, merchant: row.merchant, merchant_name: merchantName(model, row.merchant),
-    rate: row.rate, unit: row.unit, program: portal?.program ?? 'cash-back',
-    value_percent: round4(row.unit === 'percent' ? row.rate : row.rate * cents), basis: row.basis, source_url: row.source_url, as_of: row.as_of,
+    portal: row.portal,
+    portal_name: portal?.name ?? row.portal,
+    merchant: row.merchant,
+    merchant_name: merchantName(model, row.merchant),
+    rate: row.rate,
+    unit: row.unit,
+    program: portal?.program ?? 'cash-back',
+    value_percent: round4(row.unit === 'percent' ? row.rate : row.rate * cents),
+    basis: row.basis,
+    source_url: row.source_url,
+    as_of: row.as_of,
   };
 }
 
 export function offerOf(model: Model, row: Rows.OfferRow): Keyed.Offer {
   return {
-    slug: row.slug, issuer: row.issuer, card: row.card, merchant: row.merchant, merchant_name: merchantName(model, row.merchant),
-    kind: row.kind, value: row.value, min_spend: row.min_spend, max_reward: row.max_reward, valid_from: row.valid_from, valid_to: row.valid_to,
-    expired: row.valid_to !== null && row.valid_to < model.date, basis: row.basis, source_url: row.source_url, as_of: row.as_of,
+    slug: row.slug,
+    issuer: row.issuer,
+    card: row.card,
+    merchant: row.merchant,
+    merchant_name: merchantName(model, row.merchant),
+    kind: row.kind,
+    value: row.value,
+    min_spend: row.min_spend,
+    max_reward: row.max_reward,
+    valid_from: row.valid_from,
+    valid_to: row.valid_to,
+    expired: row.valid_to !== null && row.valid_to < model.date,
+    basis: row.basis,
+    source_url: row.source_url,
+    as_of: row.as_of,
   };
 }
 
 export function transferOf(model: Model, row: Rows.TransferPartnerRow): Keyed.Transfer {
   const to = model.programs.get(row.to_program);
   return {
-    from: row.from_program, from_name: model.programs.get(row.from_program)?.name ?? row.from_program,
-    to: row.to_program, to_name: to?.name ?? row.to_program, ratio_from: row.ratio_from, ratio_to: row.ratio_to,
-    min_transfer: row.min_transfer, transfer_time: row.transfer_time,
+    from: row.from_program,
+    from_name: model.programs.get(row.from_program)?.name ?? row.from_program,
+    to: row.to_program,
+    to_name: to?.name ?? row.to_program,
+    ratio_from: row.ratio_from,
+    ratio_to: row.ratio_to,
+    min_transfer: row.min_transfer,
+    transfer_time: row.transfer_time,
     cents_per_point_after: to?.cents_per_point == null ? null : round4((row.ratio_to / row.ratio_from) * to.cents_per_point),
-    source_url: row.source_url, as_of: row.as_of,
+    source_url: row.source_url,
+    as_of: row.as_of,
   };
 }
 
 export function programOf(model: Model, row: Rows.ProgramRow): Keyed.Program {
   return {
-    slug: row.slug, name: row.name, kind: row.kind, owner: row.owner, cents_per_point: row.cents_per_point,
-    valuation_basis: row.cents_per_point === null ? 'assumed' : 'published', valuation_source: row.valuation_source,
-    card_count: model.activeCards.filter((c) => c.program === row.slug).length, source_url: row.source_url, as_of: row.as_of,
+    slug: row.slug,
+    name: row.name,
+    kind: row.kind,
+    owner: row.owner,
+    cents_per_point: row.cents_per_point,
+    valuation_basis: row.cents_per_point === null ? 'assumed' : 'published',
+    valuation_source: row.valuation_source,
+    card_count: model.activeCards.filter((c) => c.program === row.slug).length,
+    source_url: row.source_url,
+    as_of: row.as_of,
   };
 }
 
@@ -164,17 +259,32 @@ export function merchantName(model: Model, slug: string): string {
  * Who counts `code` in a category: `issuers` null for the generic definition (minus the issuers
  * whose own definition replaces it and leaves the code out), else the issuers whose own definition has it.
  */
-export function coverageOf(byIssuer: ReadonlyMap<string, ReadonlySet<string>>, code: string): { issuers: string[] | null; excluded_issuers: string[] } | undefined {
+export function coverageOf(
+  byIssuer: ReadonlyMap<string, ReadonlySet<string>>,
+  code: string,
+): { issuers: string[] | null; excluded_issuers: string[] } | undefined {
   const own = [...byIssuer].filter(([issuer]) => issuer !== '');
-  const including = own.filter(([, codes]) => codes.has(code)).map(([issuer]) => issuer).sort(byText);
+  const including = own
+    .filter(([, codes]) => codes.has(code))
+    .map(([issuer]) => issuer)
+    .sort(byText);
   if (byIssuer.get('')?.has(code)) {
-    return { issuers: null, excluded_issuers: own.filter(([, codes]) => !codes.has(code)).map(([issuer]) => issuer).sort(byText) };
+    return {
+      issuers: null,
+      excluded_issuers: own
+        .filter(([, codes]) => !codes.has(code))
+        .map(([issuer]) => issuer)
+        .sort(byText),
+    };
   }
   return including.length > 0 ? { issuers: including, excluded_issuers: [] } : undefined;
 }
 
 /** The categories covering an MCC, and for which issuers. */
-export function categoriesCovering(model: Model, code: string): { category: string; category_name: string; issuers: string[] | null; excluded_issuers: string[] }[] {
+export function categoriesCovering(
+  model: Model,
+  code: string,
+): { category: string; category_name: string; issuers: string[] | null; excluded_issuers: string[] }[] {
   const result: { category: string; category_name: string; issuers: string[] | null; excluded_issuers: string[] }[] = [];
   for (const [category, byIssuer] of [...model.categoryMccs].sort(([a], [b]) => byText(a, b))) {
     const coverage = coverageOf(byIssuer, code);
@@ -184,4 +294,3 @@ export function categoriesCovering(model: Model, code: string): { category: stri
 }
 
 export { earningFor, byText };
-

@@ -17,10 +17,15 @@ export interface RunResult {
 /** `cardrewards ARGS…` with the repository as working directory and CI set (no progress output). */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'bin/cardrewards.js'), ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin/cardrewards.js'), ...args],
+      { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 

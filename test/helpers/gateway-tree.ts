@@ -47,49 +47,102 @@ const complete = (route: LooseRoute): ManifestRoute => ({
 });
 
 /** Keyed routes in the shape of design.md §4 (the nine of spec §4.2 plus a few of our catalogue). */
-export const HAND_ROUTES: ManifestRoute[] = ([
-  { id: 'cards-list', path: '/api/cards', tier: 'free', variants: [
-    { query: { issuer: 'slug' }, optional: { page: 'page' }, file: 'keyed/api/cards/by-issuer/{issuer}/page-{page}.json' },
-    { optional: { page: 'page' }, file: 'keyed/api/cards/page-{page}.json' },
-  ] },
-  { id: 'card', path: '/api/cards/{id}', tier: 'free', params: { id: 'slug' }, variants: [{ file: 'keyed/api/cards/{id}.json' }] },
-  { id: 'mcc-list', path: '/api/mcc', tier: 'free', variants: [{ optional: { page: 'page' }, file: 'keyed/api/mcc/page-{page}.json' }] },
-  { id: 'mcc', path: '/api/mcc/{code}', tier: 'free', params: { code: 'mcc' }, variants: [{ file: 'keyed/api/mcc/{code}.json' }] },
-  { id: 'recommend', path: '/api/extension/recommend', tier: 'free', variants: [
-    { query: { domain: 'domain' }, file: 'keyed/api/extension/recommend/{domain}.json', lookup: 'domain-suffix', fallback: 'keyed/api/extension/recommend/_fallback.json' },
-  ] },
-  { id: 'usage', path: '/api/usage', tier: 'free', dynamic: 'usage' },
-  { id: 'merchants-list', path: '/api/merchants', tier: 'starter', variants: [{ optional: { page: 'page' }, file: 'keyed/api/merchants/page-{page}.json' }] },
-  { id: 'best-card', path: '/api/compute/best-card', tier: 'starter', variants: [
-    { query: { mcc: 'mcc' }, file: 'keyed/api/compute/best-card/mcc/{mcc}.json' },
-    { query: { merchant: 'slug' }, file: 'keyed/api/compute/best-card/merchant/{merchant}.json' },
-  ] },
-  { id: 'programs-list', path: '/api/programs', tier: 'pro', variants: [{ file: 'keyed/api/programs.json' }] },
-  { id: 'portals-list', path: '/api/portals', tier: 'pro', variants: [{ file: 'keyed/api/portals.json' }] },
-  { id: 'triple-stack', path: '/api/compute/triple-stack', tier: 'pro', variants: [{ query: { merchant: 'slug' }, file: 'keyed/api/compute/triple-stack/{merchant}.json' }] },
-  { id: 'export-csv', path: '/api/export/dataset.csv', tier: 'enterprise', variants: [{ file: 'keyed/api/export/dataset.csv' }] },
-] satisfies LooseRoute[]).map(complete);
+export const HAND_ROUTES: ManifestRoute[] = (
+  [
+    {
+      id: 'cards-list',
+      path: '/api/cards',
+      tier: 'free',
+      variants: [
+        { query: { issuer: 'slug' }, optional: { page: 'page' }, file: 'keyed/api/cards/by-issuer/{issuer}/page-{page}.json' },
+        { optional: { page: 'page' }, file: 'keyed/api/cards/page-{page}.json' },
+      ],
+    },
+    { id: 'card', path: '/api/cards/{id}', tier: 'free', params: { id: 'slug' }, variants: [{ file: 'keyed/api/cards/{id}.json' }] },
+    { id: 'mcc-list', path: '/api/mcc', tier: 'free', variants: [{ optional: { page: 'page' }, file: 'keyed/api/mcc/page-{page}.json' }] },
+    { id: 'mcc', path: '/api/mcc/{code}', tier: 'free', params: { code: 'mcc' }, variants: [{ file: 'keyed/api/mcc/{code}.json' }] },
+    {
+      id: 'recommend',
+      path: '/api/extension/recommend',
+      tier: 'free',
+      variants: [
+        {
+          query: { domain: 'domain' },
+          file: 'keyed/api/extension/recommend/{domain}.json',
+          lookup: 'domain-suffix',
+          fallback: 'keyed/api/extension/recommend/_fallback.json',
+        },
+      ],
+    },
+    { id: 'usage', path: '/api/usage', tier: 'free', dynamic: 'usage' },
+    {
+      id: 'merchants-list',
+      path: '/api/merchants',
+      tier: 'starter',
+      variants: [{ optional: { page: 'page' }, file: 'keyed/api/merchants/page-{page}.json' }],
+    },
+    {
+      id: 'best-card',
+      path: '/api/compute/best-card',
+      tier: 'starter',
+      variants: [
+        { query: { mcc: 'mcc' }, file: 'keyed/api/compute/best-card/mcc/{mcc}.json' },
+        { query: { merchant: 'slug' }, file: 'keyed/api/compute/best-card/merchant/{merchant}.json' },
+      ],
+    },
+    { id: 'programs-list', path: '/api/programs', tier: 'pro', variants: [{ file: 'keyed/api/programs.json' }] },
+    { id: 'portals-list', path: '/api/portals', tier: 'pro', variants: [{ file: 'keyed/api/portals.json' }] },
+    {
+      id: 'triple-stack',
+      path: '/api/compute/triple-stack',
+      tier: 'pro',
+      variants: [{ query: { merchant: 'slug' }, file: 'keyed/api/compute/triple-stack/{merchant}.json' }],
+    },
+    { id: 'export-csv', path: '/api/export/dataset.csv', tier: 'enterprise', variants: [{ file: 'keyed/api/export/dataset.csv' }] },
+  ] satisfies LooseRoute[]
+).map(complete);
 
 /** Writes the hand-written tree as build `id` and points the `out` link at it (atomically, as the generator does). */
 export function writeHandWrittenTree(out: string, id: string, variation = ''): GatewayManifest {
   const files = new Map<string, Buffer>([
     ['public/api/mcc/5411.json', json({ code: '5411', description: `Grocery Stores, Supermarkets${variation}`, top_cards: [] })],
     ['public/api/merchant/amazon.json', json({ slug: 'amazon', name: 'Amazon' })],
-    ['public/api/search.json', json([{ type: 'mcc', code: '5411' }, { type: 'merchant', slug: 'amazon' }])],
+    [
+      'public/api/search.json',
+      json([
+        { type: 'mcc', code: '5411' },
+        { type: 'merchant', slug: 'amazon' },
+      ]),
+    ],
     ['public/openapi.json', json({ openapi: '3.1.0', info: { title: 'cardrewards', version: '1' }, paths: {} })],
     ['public/index.html', Buffer.from('<!DOCTYPE html><title>cardrewards</title>\n')],
-    ['keyed/api/cards/page-1.json', json({ items: [{ id: 'chase-sapphire-preferred' }, { id: 'amex-gold' }], page: 1, next: '/api/cards?page=2' })],
+    [
+      'keyed/api/cards/page-1.json',
+      json({ items: [{ id: 'chase-sapphire-preferred' }, { id: 'amex-gold' }], page: 1, next: '/api/cards?page=2' }),
+    ],
     ['keyed/api/cards/page-2.json', json({ items: [{ id: 'citi-double-cash' }], page: 2, prev: '/api/cards?page=1' })],
     ['keyed/api/cards/by-issuer/chase/page-1.json', json({ items: [{ id: 'chase-sapphire-preferred' }], page: 1 })],
-    ['keyed/api/cards/chase-sapphire-preferred.json', json({ id: 'chase-sapphire-preferred', name: 'Chase Sapphire Preferred', filler: 'x'.repeat(2000) })],
+    [
+      'keyed/api/cards/chase-sapphire-preferred.json',
+      json({ id: 'chase-sapphire-preferred', name: 'Chase Sapphire Preferred', filler: 'x'.repeat(2000) }),
+    ],
     ['keyed/api/cards/amex-gold.json', json({ id: 'amex-gold', name: 'American Express Gold Card' })],
     ['keyed/api/mcc/page-1.json', json({ items: [{ code: '5411' }], page: 1 })],
     ['keyed/api/mcc/5411.json', json({ code: '5411' })],
     ['keyed/api/mcc/0742.json', json({ code: '0742' })],
-    ['keyed/api/extension/recommend/amazon.com.json', json({ merchant_name: 'Amazon', best_cards: [{ name: 'Prime Visa', rate: 5 }], fallback: false })],
-    ['keyed/api/extension/recommend/amazon.co.uk.json', json({ merchant_name: 'Amazon UK', best_cards: [{ name: 'Prime Visa', rate: 5 }], fallback: false })],
+    [
+      'keyed/api/extension/recommend/amazon.com.json',
+      json({ merchant_name: 'Amazon', best_cards: [{ name: 'Prime Visa', rate: 5 }], fallback: false }),
+    ],
+    [
+      'keyed/api/extension/recommend/amazon.co.uk.json',
+      json({ merchant_name: 'Amazon UK', best_cards: [{ name: 'Prime Visa', rate: 5 }], fallback: false }),
+    ],
     ['keyed/api/extension/recommend/xn--mnchen-3ya.de.json', json({ merchant_name: 'München Shop', best_cards: [], fallback: false })],
-    ['keyed/api/extension/recommend/_fallback.json', json({ merchant_name: null, best_cards: [{ name: 'Citi Double Cash', rate: 2 }], fallback: true })],
+    [
+      'keyed/api/extension/recommend/_fallback.json',
+      json({ merchant_name: null, best_cards: [{ name: 'Citi Double Cash', rate: 2 }], fallback: true }),
+    ],
     ['keyed/api/merchants/page-1.json', json({ items: [{ slug: 'amazon', mcc: '5999' }], page: 1 })],
     ['keyed/api/compute/best-card/mcc/5411.json', json({ mcc: '5411', best: 'amex-gold' })],
     ['keyed/api/compute/best-card/merchant/amazon.json', json({ merchant: 'amazon', best: 'prime-visa' })],
@@ -104,9 +157,17 @@ export function writeHandWrittenTree(out: string, id: string, variation = ''): G
     version: 1,
     build: id,
     date: '2026-11-10',
-    files: Object.fromEntries([...files].map(([path, bytes]) => [path, {
-      size: bytes.length, etag: etagOf(bytes), type: contentTypeOf(path), ...(compressed.has(path) ? { encodings: ['br', 'gzip'] as const } : {}),
-    }])),
+    files: Object.fromEntries(
+      [...files].map(([path, bytes]) => [
+        path,
+        {
+          size: bytes.length,
+          etag: etagOf(bytes),
+          type: contentTypeOf(path),
+          ...(compressed.has(path) ? { encodings: ['br', 'gzip'] as const } : {}),
+        },
+      ]),
+    ),
     routes: HAND_ROUTES,
   };
   for (const [path, bytes] of files) {

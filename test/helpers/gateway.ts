@@ -12,7 +12,11 @@ export interface TestGateway extends RunningGateway {
   readonly config: GatewayConfig;
 }
 
-export async function startTestGateway(store: Store, distDir: string, options: RawOptions & { now?: () => Date } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  store: Store,
+  distDir: string,
+  options: RawOptions & { now?: () => Date } = {},
+): Promise<TestGateway> {
   const { now, ...flags } = options;
   const config = resolveConfig({ port: '0', host: '127.0.0.1', dist: distDir, logLevel: 'silent', reloadMs: '100', ...flags }, {});
   const logger = createLogger(config.logLevel);
@@ -46,10 +50,12 @@ export function sampleRequest(manifest: GatewayManifest, route: ManifestRoute): 
   if (route.dynamic !== undefined) return { url: route.path, file: undefined };
   for (const variant of route.variants ?? []) {
     const names: string[] = [];
-    const pattern = new RegExp(`^${variant.file.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    })}$`);
+    const pattern = new RegExp(
+      `^${variant.file.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      })}$`,
+    );
     for (const file of Object.keys(manifest.files)) {
       const match = pattern.exec(file);
       if (!match) continue;
@@ -77,7 +83,9 @@ export function matrixRequest(manifest: GatewayManifest, route: ManifestRoute): 
   if (sample !== undefined) return sample;
   const variant = route.variants?.[0];
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => PLACEHOLDERS[route.params?.[name] ?? 'slug']);
-  const query = new URLSearchParams(Object.entries(variant?.query ?? {}).map(([name, kind]): [string, string] => [name, PLACEHOLDERS[kind]]));
+  const query = new URLSearchParams(
+    Object.entries(variant?.query ?? {}).map(([name, kind]): [string, string] => [name, PLACEHOLDERS[kind]]),
+  );
   return { url: query.size === 0 ? path : `${path}?${query}`, file: undefined };
 }
 

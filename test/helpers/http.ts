@@ -14,25 +14,32 @@ export interface Reply {
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One request to `base + path` (the path sent exactly as given). */
-export function get(base: string, path: string, options: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Reply> {
+export function get(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Reply> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: options.headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text, json });
-      });
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: options.headers, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text, json });
+        });
+        response.on('error', reject);
+      },
+    );
     request.setTimeout(options.timeoutMs ?? 10_000, () => request.destroy(new Error(`timeout: ${path}`)));
     request.on('error', reject);
     request.end();

@@ -33,7 +33,11 @@ export async function freePort(): Promise<number> {
 export async function startRedis(options: { dataDir?: string } = {}): Promise<TestRedis> {
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'no'];
-  args.push(...(options.dataDir === undefined ? ['--appendonly', 'no'] : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.dataDir]));
+  args.push(
+    ...(options.dataDir === undefined
+      ? ['--appendonly', 'no']
+      : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.dataDir]),
+  );
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn('redis-server', args, { stdio: 'ignore' });
