@@ -26,6 +26,8 @@ export interface Dataset {
   readonly cards: readonly Located<Rows.CardRow>[];
   readonly cardRewards: readonly Located<Rows.CardRewardRow>[];
   readonly cardBenefits: readonly Located<Rows.CardBenefitRow>[];
+  readonly cardValuations: readonly Located<Rows.CardValuationRow>[];
+  readonly programRedemptions: readonly Located<Rows.ProgramRedemptionRow>[];
   readonly merchants: readonly Located<Rows.MerchantRow>[];
   readonly portals: readonly Located<Rows.PortalRow>[];
   readonly portalRates: readonly Located<Rows.PortalRateRow>[];

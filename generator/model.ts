@@ -29,6 +29,10 @@ export interface Model extends BuildOptions {
   readonly merchantBySlug: ReadonlyMap<string, Rows.MerchantRow>;
   readonly portalBySlug: ReadonlyMap<string, Rows.PortalRow>;
   readonly merchantCountByMcc: ReadonlyMap<string, number>;
+  /** card slug → its row of card_valuations.csv (cards without one are valued by default, see valuation.ts). */
+  readonly cardValuations: ReadonlyMap<string, Rows.CardValuationRow>;
+  /** program slug → its fixed-value redemptions, best first. */
+  readonly redemptionsByProgram: ReadonlyMap<string, readonly Rows.ProgramRedemptionRow[]>;
   readonly dataset: Dataset;
 }
 
@@ -65,6 +69,15 @@ export function createModel(dataset: Dataset, options: BuildOptions): Model {
   const merchantCountByMcc = new Map<string, number>();
   for (const merchant of merchants) merchantCountByMcc.set(merchant.mcc, (merchantCountByMcc.get(merchant.mcc) ?? 0) + 1);
 
+  const redemptionsByProgram = new Map<string, Rows.ProgramRedemptionRow[]>();
+  for (const redemption of rows(dataset.programRedemptions)) {
+    const list = redemptionsByProgram.get(redemption.program) ?? [];
+    list.push(redemption);
+    redemptionsByProgram.set(redemption.program, list);
+  }
+  for (const list of redemptionsByProgram.values())
+    list.sort((a, b) => b.cents_per_point - a.cents_per_point || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+
   const mccs = rows(dataset.mcc).sort((a, b) => (a.code < b.code ? -1 : 1));
   return {
     ...options,
@@ -82,6 +95,8 @@ export function createModel(dataset: Dataset, options: BuildOptions): Model {
     merchantBySlug: bySlug(merchants),
     portalBySlug: bySlug(rows(dataset.portals)),
     merchantCountByMcc,
+    cardValuations: new Map(rows(dataset.cardValuations).map((row) => [row.card, row])),
+    redemptionsByProgram,
     dataset,
   };
 }

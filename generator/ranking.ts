@@ -1,9 +1,12 @@
 /**
- * The ranking engine of design.md §3, as pure functions of the model: which rule of a card
- * applies to a purchase, what it is worth, and the total order of cards.
+ * The ranking engine of docs/ranking.md, as pure functions of the model: which rule of a card
+ * applies to a purchase, what it is worth under a valuation, and the total order of cards.
  */
 import type { Model } from './model.ts';
 import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
+import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
+
+export { ASSUMED_CENTS_PER_POINT } from './valuation.ts';
 
 /** A purchase: its MCC and, when known, the merchant (for merchant-scoped categories). */
 export interface Purchase {
@@ -12,38 +15,54 @@ export interface Purchase {
 }
 
 /**
- * Cents per point for a program without a published valuation: a floor (most programs redeem
- * at or above it), used so such cards still rank, and always reported as `assumed`.
+ * The typical month of docs/ranking.md: spend in one category, in US dollars. A capped rule ranks
+ * at what it averages over this spend (its rate up to the cap, `rate_after_cap` beyond), so a
+ * $500-a-quarter 5 % ranks below an unlimited 2 % once the cap bites.
  */
-export const ASSUMED_CENTS_PER_POINT = 1;
+export const TYPICAL_MONTHLY_SPEND_USD = 500;
 
-/** A program's value per point and whether it comes from published valuations. */
-export interface Valuation {
-  readonly centsPerPoint: number;
-  readonly basis: 'published' | 'assumed';
-}
+const MONTHS_PER_PERIOD: Readonly<Record<NonNullable<CardRewardRow['cap_period']>, number>> = { month: 1, quarter: 3, year: 12 };
 
-/** The valuation of a card's program. */
-export function valuationOf(model: Model, card: CardRow): Valuation {
-  const cents = model.programs.get(card.program)?.cents_per_point ?? null;
-  return cents === null ? { centsPerPoint: ASSUMED_CENTS_PER_POINT, basis: 'assumed' } : { centsPerPoint: cents, basis: 'published' };
-}
-
-/** What one card earns on a purchase. */
+/** What one card earns on a purchase, under one valuation. */
 export interface Earning {
   readonly card: CardRow;
-  readonly valuation: Valuation;
   /** The card's own multiplier (points per dollar, or percent cash back). */
   readonly rate: number;
-  /** `rate × cents_per_point`: US cents per dollar spent, rounded to 4 decimals. */
-  readonly value: number;
   /** The bonus rule that applied, or null when the base rate did. */
   readonly rule: CardRewardRow | null;
+  /** The valuation this earning was ranked by. */
+  readonly valuation: ValuationMode;
+  /** Both valuations of the card's points. */
+  readonly points: CardValuation;
+  /** `rate × cents per point` under `valuation`: US cents per dollar spent, rounded to 4 decimals. */
+  readonly value: number;
+  /** Cents per dollar averaged over a typical month once the rule's cap is spent: what ranks. */
+  readonly typicalValue: number;
+  /** True when the rate needs something of the holder (activation, a choice, a cap, a channel). */
+  readonly conditional: boolean;
 }
 
 /** Rounds to 4 decimals so values print the same on every machine (no 6.6000000000000005). */
 export function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;
+}
+
+/** The value of earning `rate` points per dollar at `point`: US cents per dollar. The one place this product is taken. */
+export function valueOf(rate: number, point: PointValue): number {
+  return round4(rate * point.centsPerPoint);
+}
+
+/** The rate a rule averages over a typical month in its category, after its cap. */
+export function typicalRate(rule: CardRewardRow): number {
+  if (rule.cap_usd === null || rule.cap_period === null || rule.rate_after_cap === null) return rule.rate;
+  const spend = TYPICAL_MONTHLY_SPEND_USD * MONTHS_PER_PERIOD[rule.cap_period];
+  if (rule.cap_usd >= spend) return rule.rate;
+  return round4((rule.cap_usd * rule.rate + (spend - rule.cap_usd) * rule.rate_after_cap) / spend);
+}
+
+/** True when a rule's rate needs something of the holder beyond using the card. */
+export function isConditional(rule: CardRewardRow | null): boolean {
+  return rule !== null && (rule.selection !== 'fixed' || rule.cap_usd !== null || rule.channel !== 'any');
 }
 
 /** True when the rule's category covers the purchase for the card's issuer. */
@@ -61,53 +80,93 @@ export function ruleIsValid(rule: CardRewardRow, date: string): boolean {
   return (rule.valid_from === null || rule.valid_from <= date) && (rule.valid_to === null || rule.valid_to >= date);
 }
 
-/**
- * What `card` earns on `purchase`: its best applicable rule, else its base rate. Rules that need
- * a booking through the issuer's travel portal do not apply to paying the merchant itself.
- */
-export function earningFor(model: Model, card: CardRow, purchase: Purchase): Earning {
-  const valuation = valuationOf(model, card);
-  const { centsPerPoint } = valuation;
-  let best: Earning = { card, valuation, rate: card.base_rate, value: round4(card.base_rate * centsPerPoint), rule: null };
-  for (const rule of model.rulesByCard.get(card.slug) ?? []) {
-    if (rule.channel === 'portal' || !ruleIsValid(rule, model.date) || !ruleCovers(model, rule, card.issuer, purchase)) continue;
-    if (rule.rate > best.rate || (rule.rate === best.rate && best.rule !== null && isPreferredRule(rule, best.rule))) {
-      best = { card, valuation, rate: rule.rate, value: round4(rule.rate * centsPerPoint), rule };
-    }
-  }
-  return best;
+/** What `card` earns with `rule` (null: its base rate) under `valuation`. */
+export function earningOf(model: Model, card: CardRow, rule: CardRewardRow | null, valuation: ValuationMode = DEFAULT_VALUATION): Earning {
+  const points = cardValuation(model, card);
+  const point = points[valuation];
+  const rate = rule?.rate ?? card.base_rate;
+  return {
+    card,
+    rate,
+    rule,
+    valuation,
+    points,
+    value: valueOf(rate, point),
+    typicalValue: valueOf(rule === null ? rate : typicalRate(rule), point),
+    conditional: isConditional(rule),
+  };
 }
 
-/** Between two rules of equal rate: uncapped before capped, then the higher cap, then category slug. */
-function isPreferredRule(candidate: CardRewardRow, current: CardRewardRow): boolean {
+/**
+ * What `card` earns on `purchase`: its best applicable rule, else its base rate. Rules that need
+ * a booking through the issuer's travel portal do not apply to paying the merchant itself. The
+ * best rule is the one with the best typical-month rate; all rules of a card share its point
+ * value, so the choice is the same under both valuations.
+ */
+export function earningFor(model: Model, card: CardRow, purchase: Purchase, valuation: ValuationMode = DEFAULT_VALUATION): Earning {
+  let best: CardRewardRow | null = null;
+  let bestTypical = card.base_rate;
+  for (const rule of model.rulesByCard.get(card.slug) ?? []) {
+    if (rule.channel === 'portal' || !ruleIsValid(rule, model.date) || !ruleCovers(model, rule, card.issuer, purchase)) continue;
+    const typical = typicalRate(rule);
+    if (typical < bestTypical || (typical === bestTypical && !isPreferredRule(rule, best))) continue;
+    best = rule;
+    bestTypical = typical;
+  }
+  return earningOf(model, card, best, valuation);
+}
+
+/**
+ * Between a rule and the current choice at the same typical rate: the base rate (null) first,
+ * then an unconditional rule, then the higher headline rate, then the higher cap, then category slug.
+ */
+function isPreferredRule(candidate: CardRewardRow, current: CardRewardRow | null): boolean {
+  if (current === null) return false;
+  if (isConditional(candidate) !== isConditional(current)) return !isConditional(candidate);
+  if (candidate.rate !== current.rate) return candidate.rate > current.rate;
   const capOf = (rule: CardRewardRow) => rule.cap_usd ?? Number.POSITIVE_INFINITY;
   if (capOf(candidate) !== capOf(current)) return capOf(candidate) > capOf(current);
   return candidate.category < current.category;
 }
 
-/** The total order of design.md §3: value descending, then lower annual fee, then slug. */
+/**
+ * The total order of docs/ranking.md: typical-month value descending; at equal value an
+ * unconditional rate before a conditional one; then headline value descending, lower annual fee,
+ * slug. So a conditional rule never outranks an unconditional one worth as much once its cap is spent.
+ */
 export function compareEarnings(a: Earning, b: Earning): number {
-  return b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
+  return (
+    b.typicalValue - a.typicalValue ||
+    Number(a.conditional) - Number(b.conditional) ||
+    b.value - a.value ||
+    a.card.annual_fee - b.card.annual_fee ||
+    (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0)
+  );
 }
 
 const rankingCache = new WeakMap<Model, Map<string, readonly Earning[]>>();
 
 /**
- * Every active card ranked for a purchase, best first. Merchants without merchant-scoped
- * categories rank exactly as their MCC does, so rankings are cached by MCC and those categories.
+ * Every active card ranked for a purchase under a valuation, best first. Merchants without
+ * merchant-scoped categories rank exactly as their MCC does, so rankings are cached by MCC and those categories.
  */
-export function rankCards(model: Model, purchase: Purchase): Earning[] {
+export function rankCards(model: Model, purchase: Purchase, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
   let cache = rankingCache.get(model);
   if (!cache) {
     cache = new Map();
     rankingCache.set(model, cache);
   }
   const scoped = purchase.merchant === undefined ? undefined : model.merchantCategories.get(purchase.merchant);
-  const key = scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc;
+  const key = `${valuation}|${scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc}`;
   let ranking = cache.get(key);
   if (!ranking) {
-    ranking = model.activeCards.map((card) => earningFor(model, card, purchase)).sort(compareEarnings);
+    ranking = model.activeCards.map((card) => earningFor(model, card, purchase, valuation)).sort(compareEarnings);
     cache.set(key, ranking);
   }
   return [...ranking];
+}
+
+/** Every active card ranked on its base rate alone (spending in no bonus category). */
+export function rankEveryday(model: Model, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
+  return model.activeCards.map((card) => earningOf(model, card, null, valuation)).sort(compareEarnings);
 }

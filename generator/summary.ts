@@ -18,7 +18,7 @@ export function summarizeDataset(dataset: Dataset): string[] {
     `tables: ${dataset.mcc.length} MCCs, ${dataset.issuers.length} issuers, ${dataset.programs.length} programs, ` +
       `${dataset.transferPartners.length} transfer routes, ${dataset.categories.length} categories (${dataset.categoryMcc.length} MCC and ` +
       `${dataset.categoryMerchant.length} merchant mappings), ${cards.length} cards (${active.length} active), ${dataset.cardRewards.length} reward rules, ` +
-      `${dataset.cardBenefits.length} benefits, ${dataset.merchants.length} merchants, ${dataset.portals.length} portals, ` +
+      `${dataset.cardBenefits.length} benefits, ${dataset.cardValuations.length} card valuations, ${dataset.programRedemptions.length} program redemptions, ${dataset.merchants.length} merchants, ${dataset.portals.length} portals, ` +
       `${dataset.portalRates.length} portal rates, ${dataset.offers.length} offers`,
     `active cards by issuer: ${countBy((c) => c.issuer) || 'none'}`,
     `active cards by network: ${countBy((c) => c.network) || 'none'}`,
@@ -28,6 +28,14 @@ export function summarizeDataset(dataset: Dataset): string[] {
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
   const unvalued = dataset.programs.filter(({ row }) => row.cents_per_point === null).map(({ row }) => row.slug);
   if (unvalued.length > 0) lines.push(`programs without a published valuation (ranked at an assumed 1 cent): ${unvalued.join(', ')}`);
+  const valued = new Set(dataset.cardValuations.map(({ row }) => row.card));
+  const floors = new Set(dataset.programRedemptions.map(({ row }) => row.program));
+  const bankProgram = new Set(dataset.programs.filter(({ row }) => row.kind === 'bank_points').map(({ row }) => row.slug));
+  const byDefault = active.filter((card) => bankProgram.has(card.program) && !valued.has(card.slug));
+  if (byDefault.length > 0) {
+    const shown = byDefault.map((card) => `${card.slug} (${floors.has(card.program) ? "program's floor" : "program's value"})`);
+    lines.push(`active bank-points cards without a card_valuations row, valued by the default: ${shown.join(', ')}`);
+  }
   const linked = new Set(dataset.transferPartners.map(({ row }) => row.from_program));
   const bankPrograms = dataset.programs.filter(({ row }) => row.kind === 'bank_points' && !linked.has(row.slug)).map(({ row }) => row.slug);
   if (bankPrograms.length > 0) lines.push(`bank programs without transfer partners: ${bankPrograms.join(', ')}`);

@@ -36,6 +36,8 @@ export type TableName =
   | 'cards'
   | 'cardRewards'
   | 'cardBenefits'
+  | 'cardValuations'
+  | 'programRedemptions'
   | 'merchants'
   | 'portals'
   | 'portalRates'
@@ -115,6 +117,25 @@ export const tables: readonly TableDefinition[] = [
     optional: true,
     key: ['card', 'name'],
     references: [{ column: 'card', table: 'cards', key: 'slug' }],
+  },
+  {
+    name: 'cardValuations',
+    file: 'card_valuations.csv',
+    schema: schemas.cardValuationRow,
+    optional: true,
+    key: ['card'],
+    references: [
+      { column: 'card', table: 'cards', key: 'slug' },
+      { column: 'pooled_with', table: 'cards', key: 'slug' },
+    ],
+  },
+  {
+    name: 'programRedemptions',
+    file: 'program_redemptions.csv',
+    schema: schemas.programRedemptionRow,
+    optional: true,
+    key: ['program', 'kind'],
+    references: [{ column: 'program', table: 'programs', key: 'slug' }],
   },
   {
     name: 'portals',

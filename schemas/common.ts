@@ -42,3 +42,35 @@ export const domain = {
   pattern: '^(?!www\\.)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$',
   description: 'a lower-case domain without www. (e.g. example.com)',
 } as const;
+
+/** What a ranked card's rate needs of the holder (docs/ranking.md, "Conditions"). */
+export const condition = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'note'],
+  properties: {
+    kind: {
+      enum: ['activation', 'chosen_category', 'auto_category', 'cap', 'channel'],
+      description:
+        'activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; ' +
+        'auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only',
+    },
+    note: { type: 'string', minLength: 1, description: 'the condition in plain words' },
+  },
+} as const;
+
+/** A card's value on a purchase under both valuations, and which one ranked the list. */
+export const cardValues = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ranked_by', 'standalone_cents', 'pooled_cents', 'pooled_with'],
+  properties: {
+    ranked_by: { enum: ['standalone', 'pooled'], description: 'the valuation this list is ranked by' },
+    standalone_cents: { type: 'number', minimum: 0, description: 'US cents per dollar to a holder of only this card' },
+    pooled_cents: { type: 'number', minimum: 0, description: "US cents per dollar at the program's transfer value" },
+    pooled_with: {
+      type: ['string', 'null'],
+      description: 'the card the holder must also have for the pooled value; null when this card reaches it alone',
+    },
+  },
+} as const;

@@ -173,6 +173,40 @@ export const cardBenefitRow = {
   },
 } as const;
 
+/** Per card: whether its points transfer on their own, and what they are worth to a holder of only this card. */
+export const cardValuationRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['card', 'transfers_alone', 'standalone_cents_per_point', 'pooled_with', 'note', 'source_url', 'as_of'],
+  properties: {
+    card: slug,
+    transfers_alone: { enum: ['yes', 'no'], description: 'yes or no' },
+    standalone_cents_per_point: {
+      type: ['number', 'null'],
+      exclusiveMinimum: 0,
+      maximum: 5,
+      description: 'cents per point redeemed with this card alone (above 0, at most 5), empty when it transfers alone',
+    },
+    pooled_with: optionalSlug,
+    note: optionalText,
+    ...sourced,
+  },
+} as const;
+
+/** Per program: a redemption every card of the program offers, at a fixed value (its floor). */
+export const programRedemptionRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['program', 'kind', 'cents_per_point', 'note', 'source_url', 'as_of'],
+  properties: {
+    program: slug,
+    kind: { enum: ['cash', 'statement_credit', 'travel', 'gift_card'] },
+    cents_per_point: { type: 'number', exclusiveMinimum: 0, maximum: 5, description: 'cents per point, above 0 and at most 5' },
+    note: optionalText,
+    ...sourced,
+  },
+} as const;
+
 export const merchantRow = {
   type: 'object',
   additionalProperties: false,
@@ -257,6 +291,8 @@ export type CardRow = FromSchema<typeof cardRow>;
 export type CardRewardRow = FromSchema<typeof cardRewardRow>;
 export type CardBenefitRow = FromSchema<typeof cardBenefitRow>;
 export type MerchantRow = FromSchema<typeof merchantRow>;
+export type CardValuationRow = FromSchema<typeof cardValuationRow>;
+export type ProgramRedemptionRow = FromSchema<typeof programRedemptionRow>;
 export type PortalRow = FromSchema<typeof portalRow>;
 export type PortalRateRow = FromSchema<typeof portalRateRow>;
 export type OfferRow = FromSchema<typeof offerRow>;

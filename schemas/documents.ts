@@ -3,14 +3,33 @@
  * schema before it is written; the same objects feed the OpenAPI document and the TS types.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { isoDate, mccCode, slug, text, url } from './common.ts';
+import { cardValues, condition, isoDate, mccCode, slug, text, url } from './common.ts';
+
+/** What static top cards add to the spec's fields: the standalone value that ranked them, both values, the conditions. */
+function rankedValue() {
+  return {
+    value_cents: {
+      type: 'number',
+      minimum: 0,
+      description: 'US cents per dollar to a holder of only this card (standalone): what ranks static files',
+    },
+    values: cardValues,
+    conditions: { type: 'array', items: condition },
+  } as const;
+}
 
 /** Spec §2.1: a top-card object inside an MCC record. */
 export const topCard = {
   type: 'object',
   additionalProperties: false,
-  required: ['slug', 'name', 'bonus_rate', 'issuer'],
-  properties: { slug, name: text, bonus_rate: { type: 'number', minimum: 0 }, issuer: text },
+  required: ['slug', 'name', 'bonus_rate', 'issuer', 'value_cents', 'values', 'conditions'],
+  properties: {
+    slug,
+    name: text,
+    bonus_rate: { type: 'number', minimum: 0 },
+    issuer: text,
+    ...rankedValue(),
+  },
 } as const;
 
 /** Spec §2.1: the static MCC record. */
@@ -47,8 +66,8 @@ export const merchantRecord = {
     top_card: {
       type: 'object',
       additionalProperties: false,
-      required: ['slug', 'name', 'rate'],
-      properties: { slug, name: text, rate: { type: 'number', minimum: 0 } },
+      required: ['slug', 'name', 'rate', 'value_cents', 'values', 'conditions'],
+      properties: { slug, name: text, rate: { type: 'number', minimum: 0 }, ...rankedValue() },
     },
     service_url: url,
     last_updated: isoDate,

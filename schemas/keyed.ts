@@ -3,15 +3,17 @@
  * the generator validates every document against it and the OpenAPI document embeds them.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { isoDate, mccCode, slug, text, url } from './common.ts';
+import { cardValues, condition, isoDate, mccCode, slug, text, url } from './common.ts';
 
 const nullableNumber = { type: ['number', 'null'] } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 const valuationBasis = {
-  enum: ['published', 'assumed'],
-  description: 'published: a valuation from published sources; assumed: none published, ranked at 1 cent per point',
+  enum: ['published', 'redemption', 'assumed'],
+  description:
+    "published: the program's published valuation (transfer value for bank points); redemption: a fixed-value redemption the card offers on its own; " +
+    'assumed: none published, ranked at 1 cent per point',
 } as const;
 const basis = { enum: ['published', 'typical'] } as const;
 
@@ -51,13 +53,33 @@ export const rankedCard = object(
     value_cents: {
       type: 'number',
       minimum: 0,
-      description: "rate × cents per point of the card's program: US cents back per dollar spent",
+      description: 'rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent',
+    },
+    typical_value_cents: {
+      type: 'number',
+      minimum: 0,
+      description: 'value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by',
     },
     valuation_basis: valuationBasis,
+    values: cardValues,
     annual_fee: { type: 'number' },
     rule: { oneOf: [appliedRule, { type: 'null' }] },
+    conditions: { type: 'array', items: condition, description: 'what the rate needs of the holder; empty for an unconditional rate' },
   },
-  ['rank', 'slug', 'name', 'issuer', 'rate', 'value_cents', 'valuation_basis', 'annual_fee', 'rule'],
+  [
+    'rank',
+    'slug',
+    'name',
+    'issuer',
+    'rate',
+    'value_cents',
+    'typical_value_cents',
+    'valuation_basis',
+    'values',
+    'annual_fee',
+    'rule',
+    'conditions',
+  ],
 );
 
 export const cardSummary = object(
@@ -153,8 +175,13 @@ export const signupBonus = object(
 export const cardDetail = object(
   {
     ...cardSummary.properties,
-    cents_per_point: { type: 'number' },
+    cents_per_point: { type: 'number', description: 'standalone: what one point is worth to a holder of only this card' },
     valuation_basis: valuationBasis,
+    pooled_cents_per_point: { type: 'number', description: "pooled: one point at the program's transfer value" },
+    pooled_with: {
+      type: ['string', 'null'],
+      description: 'the card the holder must also have for the pooled value; null when this card reaches it alone',
+    },
     signup_bonus: { oneOf: [signupBonus, { type: 'null' }] },
     rewards: { type: 'array', items: reward },
     benefits: { type: 'array', items: benefit },
@@ -163,7 +190,17 @@ export const cardDetail = object(
       description: 'face value of the statement credits per year (monthly × 12, quarterly × 4, …; one-off and 4-yearly credits excluded)',
     },
   },
-  [...cardSummary.required, 'cents_per_point', 'valuation_basis', 'signup_bonus', 'rewards', 'benefits', 'annual_credits_usd'],
+  [
+    ...cardSummary.required,
+    'cents_per_point',
+    'valuation_basis',
+    'pooled_cents_per_point',
+    'pooled_with',
+    'signup_bonus',
+    'rewards',
+    'benefits',
+    'annual_credits_usd',
+  ],
 );
 
 export const mccSummary = object({ code: mccCode, description: text, category_group: text, merchant_count: count }, [
@@ -418,7 +455,10 @@ export const recommendation = object(
 
 export const bestCard = object(
   {
-    query: object({ mcc: { type: ['string', 'null'] }, merchant: { type: ['string', 'null'] } }, ['mcc', 'merchant']),
+    query: object(
+      { mcc: { type: ['string', 'null'] }, merchant: { type: ['string', 'null'] }, valuation: { enum: ['standalone', 'pooled'] } },
+      ['mcc', 'merchant', 'valuation'],
+    ),
     mcc: mccSummary,
     merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
     evaluated_on: isoDate,

@@ -2,6 +2,8 @@
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { rankCards } from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import { cardValuesOf } from '../routes/views.ts';
 import { mccRecord, type MccRecord } from '../../schemas/documents.ts';
 import { TOP_CARDS_PER_MCC } from './static-limits.ts';
 
@@ -15,11 +17,14 @@ export const mccRecords: Artefact = {
         description: mcc.description,
         category_group: mcc.category_group,
         merchant_count: model.merchantCountByMcc.get(mcc.code) ?? 0,
-        top_cards: top.map(({ card, rate }) => ({
-          slug: card.slug,
-          name: card.name,
-          bonus_rate: rate,
-          issuer: model.issuers.get(card.issuer)?.name ?? card.issuer,
+        top_cards: top.map((earning) => ({
+          slug: earning.card.slug,
+          name: earning.card.name,
+          bonus_rate: earning.rate,
+          issuer: model.issuers.get(earning.card.issuer)?.name ?? earning.card.issuer,
+          value_cents: earning.value,
+          values: cardValuesOf(earning),
+          conditions: conditionsOf(model, earning.rule),
         })),
         service_url: `${model.baseUrl}/mcc/${mcc.code}`,
         last_updated: latestDate(

@@ -2,6 +2,8 @@
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { rankCards } from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import { cardValuesOf } from '../routes/views.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
 import { staticMerchants } from './static-limits.ts';
 
@@ -18,7 +20,14 @@ export const merchantRecords: Artefact = {
         mcc_code: mcc.code,
         mcc_description: mcc.description,
         category_group: mcc.category_group,
-        top_card: { slug: top.card.slug, name: top.card.name, rate: top.rate },
+        top_card: {
+          slug: top.card.slug,
+          name: top.card.name,
+          rate: top.rate,
+          value_cents: top.value,
+          values: cardValuesOf(top),
+          conditions: conditionsOf(model, top.rule),
+        },
         service_url: `${model.baseUrl}/merchant/${merchant.slug}`,
         last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),
       };

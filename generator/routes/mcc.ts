@@ -17,7 +17,8 @@ import {
 import { groupBy, pageLink, pages } from './paging.ts';
 import { byText, categoriesCovering, coverageOf, merchantName, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
 import type { Model } from '../model.ts';
-import { ruleIsValid, valuationOf } from '../ranking.ts';
+import { ruleIsValid } from '../ranking.ts';
+import { DEFAULT_VALUATION, pointValueOf } from '../valuation.ts';
 
 const mccPage = pageOf(mccSummary, 'MccPage');
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -45,7 +46,7 @@ function cardsForCategory(model: Model, slug: string) {
     issuer: card.issuer,
     rate: rule.rate,
     value_cents: reward.value_cents,
-    valuation_basis: valuationOf(model, card).basis,
+    valuation_basis: pointValueOf(model, card, 'standalone').basis,
     annual_fee: card.annual_fee,
     cap: reward.cap,
     channel: rule.channel,
@@ -121,9 +122,12 @@ export const mccRoutes: readonly RouteDefinition[] = [
     tier: 'starter',
     schema: bestCard,
     schemaName: 'BestCard',
-    summary: 'Every active card ranked for one MCC (the same answer as /api/compute/best-card?mcc=CODE)',
+    summary: 'Every active card ranked for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)',
     params: { code: 'mcc' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/compute/best-card/mcc/{code}.json' }],
+    variants: [
+      { query: { valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{code}.json' },
+      { query: {}, optional: {}, file: `keyed/api/compute/best-card/${DEFAULT_VALUATION}/mcc/{code}.json` },
+    ],
   },
   {
     id: 'mcc-merchants',

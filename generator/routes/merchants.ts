@@ -2,6 +2,7 @@
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
+import { DEFAULT_VALUATION, VALUATIONS } from '../valuation.ts';
 import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -116,34 +117,45 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     schemaName: 'BestCard',
     summary: 'Every active card ranked for one MCC or one merchant, with the rule that applied',
     description:
-      'Give mcc=CODE or merchant=SLUG. Ranking: value in cents per dollar (rate × cents per point), then lower annual fee, then slug. ' +
-      "Rules that need a booking through the issuer's travel portal do not count when paying the merchant.",
+      'Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) ' +
+      "or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar " +
+      'over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. ' +
+      "Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions.",
     params: {},
     variants: [
-      { query: { mcc: 'mcc' }, optional: {}, file: 'keyed/api/compute/best-card/mcc/{mcc}.json' },
-      { query: { merchant: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/merchant/{merchant}.json' },
+      { query: { mcc: 'mcc', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{mcc}.json' },
+      {
+        query: { merchant: 'slug', valuation: 'slug' },
+        optional: {},
+        file: 'keyed/api/compute/best-card/{valuation}/merchant/{merchant}.json',
+      },
+      // Without valuation=, the standalone files answer: no second copy of them.
+      { query: { mcc: 'mcc' }, optional: {}, file: `keyed/api/compute/best-card/${DEFAULT_VALUATION}/mcc/{mcc}.json` },
+      { query: { merchant: 'slug' }, optional: {}, file: `keyed/api/compute/best-card/${DEFAULT_VALUATION}/merchant/{merchant}.json` },
     ],
     *derive(model) {
-      for (const mcc of model.mccs) {
-        const document = {
-          query: { mcc: mcc.code, merchant: null },
-          mcc: mccSummaryOf(model, mcc),
-          merchant: null,
-          evaluated_on: model.date,
-          cards: rankedCards(model, { mcc: mcc.code }),
-        };
-        yield { path: `keyed/api/compute/best-card/mcc/${mcc.code}.json`, document, schema: bestCard };
-      }
-      for (const merchant of model.merchants) {
-        const mcc = model.mccByCode.get(merchant.mcc)!;
-        const document = {
-          query: { mcc: null, merchant: merchant.slug },
-          mcc: mccSummaryOf(model, mcc),
-          merchant: { slug: merchant.slug, name: merchant.name },
-          evaluated_on: model.date,
-          cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }),
-        };
-        yield { path: `keyed/api/compute/best-card/merchant/${merchant.slug}.json`, document, schema: bestCard };
+      for (const valuation of VALUATIONS) {
+        for (const mcc of model.mccs) {
+          const document = {
+            query: { mcc: mcc.code, merchant: null, valuation },
+            mcc: mccSummaryOf(model, mcc),
+            merchant: null,
+            evaluated_on: model.date,
+            cards: rankedCards(model, { mcc: mcc.code }, Number.POSITIVE_INFINITY, valuation),
+          };
+          yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
+        }
+        for (const merchant of model.merchants) {
+          const mcc = model.mccByCode.get(merchant.mcc)!;
+          const document = {
+            query: { mcc: null, merchant: merchant.slug, valuation },
+            mcc: mccSummaryOf(model, mcc),
+            merchant: { slug: merchant.slug, name: merchant.name },
+            evaluated_on: model.date,
+            cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, Number.POSITIVE_INFINITY, valuation),
+          };
+          yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
+        }
       }
     },
   },

@@ -1,6 +1,8 @@
 /** How model rows look in keyed responses: one builder per resource, shared by every route. */
 import type { Model } from '../model.ts';
-import { earningFor, rankCards, round4, ruleIsValid, valuationOf, type Earning, type Purchase } from '../ranking.ts';
+import { earningFor, earningOf, rankCards, rankEveryday, round4, ruleIsValid, valueOf, type Earning, type Purchase } from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../valuation.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { STATIC_MERCHANT_COUNT } from '../artefacts/static-limits.ts';
@@ -29,9 +31,9 @@ export function appliedRuleOf(rule: Rows.CardRewardRow): Keyed.AppliedRule {
   };
 }
 
-/** A card's place in a ranking. */
-export function rankedCardOf(earning: Earning, rank: number): Keyed.RankedCard {
-  const { card } = earning;
+/** A card's place in a ranking, with both valuations and what its rate needs. */
+export function rankedCardOf(model: Model, earning: Earning, rank: number): Keyed.RankedCard {
+  const { card, points } = earning;
   return {
     rank,
     slug: card.slug,
@@ -39,29 +41,42 @@ export function rankedCardOf(earning: Earning, rank: number): Keyed.RankedCard {
     issuer: card.issuer,
     rate: earning.rate,
     value_cents: earning.value,
-    valuation_basis: earning.valuation.basis,
+    typical_value_cents: earning.typicalValue,
+    valuation_basis: points[earning.valuation].basis,
+    values: cardValuesOf(earning),
     annual_fee: card.annual_fee,
     rule: earning.rule ? appliedRuleOf(earning.rule) : null,
+    conditions: conditionsOf(model, earning.rule),
+  };
+}
+
+/** Both valuations of an earning, as every ranked entry (keyed or static) shows them. */
+export function cardValuesOf(earning: Earning): Keyed.RankedCard['values'] {
+  return {
+    ranked_by: earning.valuation,
+    standalone_cents: valueOf(earning.rate, earning.points.standalone),
+    pooled_cents: valueOf(earning.rate, earning.points.pooled),
+    pooled_with: earning.points.pooled.with,
   };
 }
 
 /** Every active card ranked for a purchase, as responses show them. */
-export function rankedCards(model: Model, purchase: Purchase, limit = Number.POSITIVE_INFINITY): Keyed.RankedCard[] {
-  return rankCards(model, purchase)
+export function rankedCards(
+  model: Model,
+  purchase: Purchase,
+  limit = Number.POSITIVE_INFINITY,
+  valuation: ValuationMode = DEFAULT_VALUATION,
+): Keyed.RankedCard[] {
+  return rankCards(model, purchase, valuation)
     .slice(0, limit)
-    .map((earning, index) => rankedCardOf(earning, index + 1));
+    .map((earning, index) => rankedCardOf(model, earning, index + 1));
 }
 
 /** Best cards for spending with no bonus category: base rates only. */
 export function everydayCards(model: Model, limit: number): Keyed.RankedCard[] {
-  return model.activeCards
-    .map((card): Earning => {
-      const valuation = valuationOf(model, card);
-      return { card, valuation, rate: card.base_rate, value: round4(card.base_rate * valuation.centsPerPoint), rule: null };
-    })
-    .sort((a, b) => b.value - a.value || a.card.annual_fee - b.card.annual_fee || byText(a.card.slug, b.card.slug))
+  return rankEveryday(model)
     .slice(0, limit)
-    .map((earning, index) => rankedCardOf(earning, index + 1));
+    .map((earning, index) => rankedCardOf(model, earning, index + 1));
 }
 
 export function cardSummaryOf(model: Model, card: Rows.CardRow): Keyed.CardSummary {
@@ -91,7 +106,7 @@ export function rewardOf(model: Model, card: Rows.CardRow, rule: Rows.CardReward
     category: rule.category,
     category_name: categoryName(model, rule.category),
     rate: rule.rate,
-    value_cents: round4(rule.rate * valuationOf(model, card).centsPerPoint),
+    value_cents: earningOf(model, card, rule).value,
     cap: capOf(rule),
     channel: rule.channel,
     selection: rule.selection,
@@ -136,13 +151,15 @@ const PERIODS_PER_YEAR: Readonly<Record<Rows.CardBenefitRow['period'], number>> 
 };
 
 export function cardDetailOf(model: Model, card: Rows.CardRow): Keyed.CardDetail {
-  const valuation = valuationOf(model, card);
+  const valuation = cardValuation(model, card);
   const benefits = benefitsOf(model, card);
   const credits = benefits.filter((b) => b.kind === 'credit').reduce((sum, b) => sum + (b.value_usd ?? 0) * PERIODS_PER_YEAR[b.period], 0);
   return {
     ...cardSummaryOf(model, card),
-    cents_per_point: valuation.centsPerPoint,
-    valuation_basis: valuation.basis,
+    cents_per_point: valuation.standalone.centsPerPoint,
+    valuation_basis: valuation.standalone.basis,
+    pooled_cents_per_point: valuation.pooled.centsPerPoint,
+    pooled_with: valuation.pooled.with,
     signup_bonus:
       card.signup_bonus === null || card.signup_bonus_unit === null
         ? null

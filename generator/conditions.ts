@@ -1,0 +1,41 @@
+/** What a bonus rule needs of the holder, in the order a reader checks them (docs/ranking.md, "Conditions"). */
+import type { Model } from './model.ts';
+import type { CardRewardRow } from '../schemas/dataset.ts';
+import { typicalRate, TYPICAL_MONTHLY_SPEND_USD } from './ranking.ts';
+
+/** One condition of a rate: its kind and a sentence a cardholder can act on. */
+export interface Condition {
+  readonly kind: 'activation' | 'chosen_category' | 'auto_category' | 'cap' | 'channel';
+  readonly note: string;
+}
+
+const PER: Readonly<Record<NonNullable<CardRewardRow['cap_period']>, string>> = {
+  month: 'month',
+  quarter: 'quarter',
+  year: 'calendar year',
+};
+
+/** The conditions of `rule` (none for the base rate). */
+export function conditionsOf(model: Model, rule: CardRewardRow | null): Condition[] {
+  if (rule === null) return [];
+  const category = model.categories.get(rule.category)?.name ?? rule.category;
+  const conditions: Condition[] = [];
+  if (rule.selection === 'rotating') {
+    conditions.push({ kind: 'activation', note: `rotating category: activate ${category} for ${rule.valid_from} to ${rule.valid_to}` });
+  } else if (rule.selection === 'chosen') {
+    conditions.push({ kind: 'chosen_category', note: `the holder must choose ${category} as a bonus category` });
+  } else if (rule.selection === 'auto') {
+    conditions.push({ kind: 'auto_category', note: `only while ${category} is the card's top eligible category of the period` });
+  }
+  if (rule.cap_usd !== null && rule.cap_period !== null && rule.rate_after_cap !== null) {
+    const typical = typicalRate(rule);
+    const bites = typical < rule.rate ? `; averages ${typical} on $${TYPICAL_MONTHLY_SPEND_USD} a month` : '';
+    conditions.push({
+      kind: 'cap',
+      note: `${rule.rate} on up to $${rule.cap_usd} a ${PER[rule.cap_period]}, then ${rule.rate_after_cap}${bites}`,
+    });
+  }
+  if (rule.channel === 'direct') conditions.push({ kind: 'channel', note: 'only when booked directly with the airline or hotel' });
+  if (rule.channel === 'portal') conditions.push({ kind: 'channel', note: "only when booked through the issuer's travel site" });
+  return conditions;
+}
