@@ -28,14 +28,22 @@ export function conditionsOf(model: Model, rule: CardRewardRow | null): Conditio
     conditions.push({ kind: 'auto_category', note: `only while ${category} is the card's top eligible category of the period` });
   }
   if (rule.cap_usd !== null && rule.cap_period !== null && rule.rate_after_cap !== null) {
+    const unit = model.programs.get(model.cardBySlug.get(rule.card)?.program ?? '')?.kind === 'cash_back' ? '%' : 'x';
     const typical = typicalRate(rule);
-    const bites = typical < rule.rate ? `; averages ${typical} on $${TYPICAL_MONTHLY_SPEND_USD} a month` : '';
+    const bites = typical < rule.rate ? `; averages ${typical}${unit} on $${dollars(TYPICAL_MONTHLY_SPEND_USD)} a month` : '';
     conditions.push({
       kind: 'cap',
-      note: `${rule.rate} on up to $${rule.cap_usd} a ${PER[rule.cap_period]}, then ${rule.rate_after_cap}${bites}`,
+      note: `${rule.rate}${unit} on up to $${dollars(rule.cap_usd)} a ${PER[rule.cap_period]}, then ${rule.rate_after_cap}${unit}${bites}`,
     });
   }
   if (rule.channel === 'direct') conditions.push({ kind: 'channel', note: 'only when booked directly with the airline or hotel' });
   if (rule.channel === 'portal') conditions.push({ kind: 'channel', note: "only when booked through the issuer's travel site" });
   return conditions;
+}
+
+/** 25000 → "25,000", without Intl so every Node build prints the same. */
+function dollars(amount: number): string {
+  const [whole = '', cents] = String(amount).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return cents === undefined ? grouped : `${grouped}.${cents}`;
 }

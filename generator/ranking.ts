@@ -48,7 +48,7 @@ export function round4(value: number): number {
 }
 
 /** The value of earning `rate` points per dollar at `point`: US cents per dollar. The one place this product is taken. */
-export function valueOf(rate: number, point: PointValue): number {
+export function centsPerDollar(rate: number, point: PointValue): number {
   return round4(rate * point.centsPerPoint);
 }
 
@@ -91,8 +91,8 @@ export function earningOf(model: Model, card: CardRow, rule: CardRewardRow | nul
     rule,
     valuation,
     points,
-    value: valueOf(rate, point),
-    typicalValue: valueOf(rule === null ? rate : typicalRate(rule), point),
+    value: centsPerDollar(rate, point),
+    typicalValue: centsPerDollar(rule === null ? rate : typicalRate(rule), point),
     conditional: isConditional(rule),
   };
 }

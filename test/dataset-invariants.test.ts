@@ -106,7 +106,11 @@ describe('the real dataset', () => {
 describe('hand-worked rankings on the full catalogue', () => {
   const cents = (program: string) => output.model.programs.get(program)?.cents_per_point ?? 1;
   const ranking = (mcc: string, merchant?: string) =>
-    json(merchant ? `keyed/api/compute/best-card/merchant/${merchant}.json` : `keyed/api/compute/best-card/mcc/${mcc}.json`).cards as {
+    json(
+      merchant
+        ? `keyed/api/compute/best-card/standalone/merchant/${merchant}.json`
+        : `keyed/api/compute/best-card/standalone/mcc/${mcc}.json`,
+    ).cards as {
       slug: string;
       rate: number;
       value_cents: number;

@@ -33,28 +33,57 @@ describe('keyed responses on the fixture', () => {
     ).toBe(true);
   });
 
-  it('ranks every active card for an MCC, with the rule that applied and its cap', () => {
-    const result = json('keyed/api/compute/best-card/mcc/5411.json');
-    expect(result.query).toEqual({ mcc: '5411', merchant: null });
+  it('ranks every active card for an MCC, with the rule that applied, its cap, both values and its conditions', () => {
+    const result = json('keyed/api/compute/best-card/standalone/mcc/5411.json');
+    expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'standalone' });
     expect(result.cards.map((c: { slug: string }) => c.slug)).toEqual([
+      'amex-gold',
+      'amex-blue-cash-preferred',
+      'citi-custom-cash',
+      'chase-sapphire-preferred',
+      'citi-double-cash',
+      'delta-skymiles-gold',
+      'chase-freedom-flex',
+    ]);
+    expect(result.cards[0]).toMatchObject({
+      rank: 1,
+      rate: 4,
+      value_cents: 8,
+      typical_value_cents: 8,
+      values: { ranked_by: 'standalone', standalone_cents: 8, pooled_cents: 8, pooled_with: null },
+      rule: { category: 'groceries', selection: 'fixed', cap: { usd: 25000, period: 'year', rate_after: 1 } },
+      conditions: [{ kind: 'cap', note: '4x on up to $25,000 a calendar year, then 1x' }],
+    });
+    expect(result.cards[2]).toMatchObject({
+      slug: 'citi-custom-cash',
+      value_cents: 5,
+      valuation_basis: 'redemption',
+      values: { ranked_by: 'standalone', standalone_cents: 5, pooled_cents: 8.5, pooled_with: null },
+      conditions: [
+        { kind: 'auto_category', note: "only while Groceries is the card's top eligible category of the period" },
+        { kind: 'cap', note: '5x on up to $500 a month, then 1x' },
+      ],
+    });
+    expect(result.cards[6]).toMatchObject({ slug: 'chase-freedom-flex', rule: null, rate: 1, conditions: [] });
+  });
+
+  it('ranks by the pooled valuation on request, naming the card that unlocks it', () => {
+    const result = json('keyed/api/compute/best-card/pooled/mcc/5411.json');
+    expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'pooled' });
+    expect(result.cards.map((c: { slug: string }) => c.slug).slice(0, 4)).toEqual([
       'citi-custom-cash',
       'amex-gold',
       'amex-blue-cash-preferred',
       'chase-freedom-flex',
-      'citi-double-cash',
-      'delta-skymiles-gold',
     ]);
-    expect(result.cards[0]).toMatchObject({
-      rank: 1,
-      rate: 5,
-      value_cents: 8.5,
-      rule: { category: 'groceries', selection: 'auto', cap: { usd: 500, period: 'month', rate_after: 1 } },
+    expect(result.cards[3]).toMatchObject({
+      value_cents: 2.05,
+      values: { ranked_by: 'pooled', standalone_cents: 1, pooled_cents: 2.05, pooled_with: 'chase-sapphire-preferred' },
     });
-    expect(result.cards[3]).toMatchObject({ slug: 'chase-freedom-flex', rule: null, rate: 1 });
   });
 
   it('ranks for a merchant with its merchant-scoped categories', () => {
-    const delta = json('keyed/api/compute/best-card/merchant/delta-air-lines.json');
+    const delta = json('keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json');
     expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });
     const gold = delta.cards.find((c: { slug: string }) => c.slug === 'delta-skymiles-gold');
     expect(gold).toMatchObject({ rate: 2, rule: { category: 'delta' } });
@@ -69,8 +98,8 @@ describe('keyed responses on the fixture', () => {
     });
     const fallback = json('keyed/api/extension/recommend/_fallback.json');
     expect(fallback).toMatchObject({ merchant_name: null, fallback: true });
-    expect(fallback.best_cards.map((c: { slug: string }) => c.slug).slice(0, 2)).toEqual(['chase-freedom-flex', 'citi-double-cash']);
-    expect(fallback.best_cards[0]).toMatchObject({ name: 'Chase Freedom Flex', rate: 1 });
+    expect(fallback.best_cards.map((c: { slug: string }) => c.slug).slice(0, 2)).toEqual(['chase-sapphire-preferred', 'citi-double-cash']);
+    expect(fallback.best_cards[0]).toMatchObject({ name: 'Chase Sapphire Preferred® Card', rate: 1, value_cents: 2.05 });
   });
 
   it('stacks card, portal and offer for a store, valuing points portals in cents', () => {
@@ -120,7 +149,7 @@ describe('keyed responses on the fixture', () => {
 
   it('pages lists with facets, totals and links', () => {
     const all = json('keyed/api/cards/page-1.json');
-    expect(all).toMatchObject({ page: 1, page_size: 100, total: 7, total_pages: 1, next: null, prev: null });
+    expect(all).toMatchObject({ page: 1, page_size: 100, total: 8, total_pages: 1, next: null, prev: null });
     expect(json('keyed/api/cards/by-issuer/amex/page-1.json').total).toBe(3);
     expect(json('keyed/api/mcc/by-group/airlines/page-1.json').data.map((m: { code: string }) => m.code)).toEqual(['3058']);
     const many = [

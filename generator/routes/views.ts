@@ -1,6 +1,16 @@
 /** How model rows look in keyed responses: one builder per resource, shared by every route. */
 import type { Model } from '../model.ts';
-import { earningFor, earningOf, rankCards, rankEveryday, round4, ruleIsValid, valueOf, type Earning, type Purchase } from '../ranking.ts';
+import {
+  earningFor,
+  earningOf,
+  rankCards,
+  rankEveryday,
+  round4,
+  ruleIsValid,
+  centsPerDollar,
+  type Earning,
+  type Purchase,
+} from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
 import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../valuation.ts';
 import type * as Rows from '../../schemas/dataset.ts';
@@ -54,8 +64,8 @@ export function rankedCardOf(model: Model, earning: Earning, rank: number): Keye
 export function cardValuesOf(earning: Earning): Keyed.RankedCard['values'] {
   return {
     ranked_by: earning.valuation,
-    standalone_cents: valueOf(earning.rate, earning.points.standalone),
-    pooled_cents: valueOf(earning.rate, earning.points.pooled),
+    standalone_cents: centsPerDollar(earning.rate, earning.points.standalone),
+    pooled_cents: centsPerDollar(earning.rate, earning.points.pooled),
     pooled_with: earning.points.pooled.with,
   };
 }
