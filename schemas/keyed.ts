@@ -462,9 +462,10 @@ export const bestCard = object(
     mcc: mccSummary,
     merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
     evaluated_on: isoDate,
-    cards: { type: 'array', items: rankedCard },
+    cards: { type: 'array', items: rankedCard, maxItems: 50, description: 'the 50 best cards, best first' },
+    card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
   },
-  ['query', 'mcc', 'merchant', 'evaluated_on', 'cards'],
+  ['query', 'mcc', 'merchant', 'evaluated_on', 'cards', 'card_count'],
 );
 
 export const tripleStack = object(

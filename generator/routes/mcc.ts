@@ -122,7 +122,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
     tier: 'starter',
     schema: bestCard,
     schemaName: 'BestCard',
-    summary: 'Every active card ranked for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)',
+    summary: 'The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)',
     params: { code: 'mcc' },
     variants: [
       { query: { valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{code}.json' },

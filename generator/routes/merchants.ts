@@ -8,6 +8,12 @@ import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, ranked
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
 const RECOMMEND_FALLBACK = 'keyed/api/extension/recommend/_fallback.json';
 
+/**
+ * Cards listed by best-card: past the first 50 every code has only base-rate cards left, and the
+ * full list of 160 under two valuations tripled the build (823 MiB of best-card files, 65 s to compile).
+ */
+const BEST_CARD_LIST_LENGTH = 50;
+
 export const merchantRoutes: readonly RouteDefinition[] = [
   {
     id: 'merchants-list',
@@ -115,7 +121,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     tier: 'starter',
     schema: bestCard,
     schemaName: 'BestCard',
-    summary: 'Every active card ranked for one MCC or one merchant, with the rule that applied',
+    summary: 'The 50 best cards for one MCC or one merchant, with the rule that applied, both valuations and the conditions',
     description:
       'Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) ' +
       "or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar " +
@@ -141,7 +147,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: null,
             evaluated_on: model.date,
-            cards: rankedCards(model, { mcc: mcc.code }, Number.POSITIVE_INFINITY, valuation),
+            cards: rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation),
+            card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
         }
@@ -152,7 +159,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
-            cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, Number.POSITIVE_INFINITY, valuation),
+            cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation),
+            card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
         }
