@@ -1,8 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type BuildOutput } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { earningFor } from '../generator/ranking.ts';
+import { disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
 import { ROOT } from './helpers/cli.ts';
 
 /** The real dataset, compiled in memory once: every document was checked against its schema on the way. */
@@ -164,5 +166,24 @@ describe('hand-worked rankings on the full catalogue', () => {
   it('a co-brand earns its merchant-scoped bonus only at that merchant (Costco Anywhere 2% at Costco)', () => {
     expect(entry(ranking('5300', 'costco'), 'citi-costco-anywhere-visa')).toMatchObject({ rate: 2, rule: { category: 'costco' } });
     expect(earning('citi-costco-anywhere-visa', '5300')).toMatchObject({ rule: null });
+  });
+});
+
+describe('golden answers (test/golden/cases.csv) against the built tree', () => {
+  const cases = readGoldenCases(join(ROOT, 'test/golden'));
+
+  it('has at least 150 cases, each query under both valuations', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  it.each(cases.map((c) => [c.id, c] as const))('%s', (_, goldenCase) => {
+    expect(disagreement(goldenCase, output.files)).toBeNull();
+  });
+
+  it('are published in docs/golden-answers.md exactly as the cases file has them', () => {
+    const doc = join(ROOT, 'docs/golden-answers.md');
+    if (process.env['UPDATE_GOLDEN']) writeFileSync(doc, renderGoldenDoc(cases));
+    expect(readFileSync(doc, 'utf8')).toBe(renderGoldenDoc(cases));
   });
 });
