@@ -26,6 +26,8 @@ export interface RouteDefinition {
   /** Answered by the gateway itself (the caller's own counters). */
   readonly dynamic?: 'usage';
   readonly contentType?: string;
+  /** Docs for a query parameter whose kind says too little (`valuation` is a slug, but only two values exist). */
+  readonly queryDocs?: Readonly<Record<string, { readonly description: string; readonly schema: object }>>;
   readonly derive?: (model: Model) => Iterable<OutputDocument>;
 }
 

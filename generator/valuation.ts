@@ -100,3 +100,11 @@ function pooledOf(transfer: PointValue, standaloneCents: number, partner: string
     ? { ...transfer, with: partner }
     : { centsPerPoint: standaloneCents, basis: 'redemption', with: null };
 }
+
+/** The `valuation` query parameter as the OpenAPI document describes it. */
+export const VALUATION_QUERY_DOC = {
+  description:
+    "standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, " +
+    'assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404.',
+  schema: { type: 'string', enum: [...VALUATIONS], default: DEFAULT_VALUATION },
+} as const;

@@ -1,3 +1,5 @@
+import { parseManifest } from '../gateway/manifest.ts';
+import { resolveFile } from '../gateway/resolve-file.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type BuildOutput } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
@@ -80,6 +82,22 @@ describe('keyed responses on the fixture', () => {
       value_cents: 2.05,
       values: { ranked_by: 'pooled', standalone_cents: 1, pooled_cents: 2.05, pooled_with: 'chase-sapphire-preferred' },
     });
+  });
+
+  it('maps valuation= to its files through the manifest, as the gateway resolves requests', () => {
+    const manifest = parseManifest(output.manifest.toString('utf8'), 'manifest.json');
+    const route = manifest.routes.find((r) => r.path === '/api/compute/best-card')!;
+    const resolve = (query: string) => resolveFile(manifest, route, {}, new URLSearchParams(query));
+    expect(resolve('mcc=5411')).toBe('keyed/api/compute/best-card/standalone/mcc/5411.json');
+    expect(resolve('mcc=5411&valuation=standalone')).toBe('keyed/api/compute/best-card/standalone/mcc/5411.json');
+    expect(resolve('mcc=5411&valuation=POOLED')).toBe('keyed/api/compute/best-card/pooled/mcc/5411.json');
+    expect(resolve('merchant=shell&valuation=pooled')).toBe('keyed/api/compute/best-card/pooled/merchant/shell.json');
+    expect(() => resolve('mcc=5411&valuation=cashback')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => resolve('valuation=pooled')).toThrow(expect.objectContaining({ status: 400 }));
+    const cards = manifest.routes.find((r) => r.path === '/api/mcc/{code}/cards')!;
+    expect(resolveFile(manifest, cards, { code: '5411' }, new URLSearchParams('valuation=pooled'))).toBe(
+      'keyed/api/compute/best-card/pooled/mcc/5411.json',
+    );
   });
 
   it('ranks for a merchant with its merchant-scoped categories', () => {

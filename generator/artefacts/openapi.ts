@@ -48,9 +48,9 @@ function queryParameters(route: RouteDefinition) {
   return [...names].map(([name, { kind, required }]) => ({
     name,
     in: 'query',
-    required,
-    description: PARAM_DESCRIPTIONS[kind] + alternatives,
-    schema: PARAM_SCHEMAS[kind],
+    required: required && route.queryDocs?.[name] === undefined,
+    description: (route.queryDocs?.[name]?.description ?? PARAM_DESCRIPTIONS[kind]) + alternatives,
+    schema: route.queryDocs?.[name]?.schema ?? PARAM_SCHEMAS[kind],
   }));
 }
 

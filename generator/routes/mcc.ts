@@ -18,7 +18,7 @@ import { groupBy, pageLink, pages } from './paging.ts';
 import { byText, categoriesCovering, coverageOf, merchantName, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
 import type { Model } from '../model.ts';
 import { ruleIsValid } from '../ranking.ts';
-import { DEFAULT_VALUATION, pointValueOf } from '../valuation.ts';
+import { DEFAULT_VALUATION, pointValueOf, VALUATION_QUERY_DOC } from '../valuation.ts';
 
 const mccPage = pageOf(mccSummary, 'MccPage');
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -118,6 +118,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
   {
     // The same ranking as /api/compute/best-card?mcc=CODE: one file serves both routes.
     id: 'mcc-cards',
+    queryDocs: { valuation: VALUATION_QUERY_DOC },
     path: '/api/mcc/{code}/cards',
     tier: 'starter',
     schema: bestCard,

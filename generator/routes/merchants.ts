@@ -2,7 +2,7 @@
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { DEFAULT_VALUATION, VALUATIONS } from '../valuation.ts';
+import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -117,6 +117,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
   },
   {
     id: 'compute-best-card',
+    queryDocs: { valuation: VALUATION_QUERY_DOC },
     path: '/api/compute/best-card',
     tier: 'starter',
     schema: bestCard,
