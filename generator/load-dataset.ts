@@ -28,6 +28,7 @@ export interface Dataset {
   readonly cardBenefits: readonly Located<Rows.CardBenefitRow>[];
   readonly cardValuations: readonly Located<Rows.CardValuationRow>[];
   readonly programRedemptions: readonly Located<Rows.ProgramRedemptionRow>[];
+  readonly easyCredits: readonly Located<Rows.EasyCreditRow>[];
   readonly merchants: readonly Located<Rows.MerchantRow>[];
   readonly portals: readonly Located<Rows.PortalRow>[];
   readonly portalRates: readonly Located<Rows.PortalRateRow>[];

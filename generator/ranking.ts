@@ -52,12 +52,17 @@ export function centsPerDollar(rate: number, point: PointValue): number {
   return round4(rate * point.centsPerPoint);
 }
 
-/** The rate a rule averages over a typical month in its category, after its cap. */
-export function typicalRate(rule: CardRewardRow): number {
-  if (rule.cap_usd === null || rule.cap_period === null || rule.rate_after_cap === null) return rule.rate;
-  const spend = TYPICAL_MONTHLY_SPEND_USD * MONTHS_PER_PERIOD[rule.cap_period];
+/** The rate a rule averages over `monthlySpend` dollars a month in its category, after its cap. */
+export function averageRate(rule: CardRewardRow, monthlySpend: number): number {
+  if (rule.cap_usd === null || rule.cap_period === null || rule.rate_after_cap === null || monthlySpend <= 0) return rule.rate;
+  const spend = monthlySpend * MONTHS_PER_PERIOD[rule.cap_period];
   if (rule.cap_usd >= spend) return rule.rate;
   return round4((rule.cap_usd * rule.rate + (spend - rule.cap_usd) * rule.rate_after_cap) / spend);
+}
+
+/** The rate a rule averages over a typical month in its category, after its cap. */
+export function typicalRate(rule: CardRewardRow): number {
+  return averageRate(rule, TYPICAL_MONTHLY_SPEND_USD);
 }
 
 /** True when a rule's rate needs something of the holder beyond using the card. */

@@ -38,6 +38,7 @@ export type TableName =
   | 'cardBenefits'
   | 'cardValuations'
   | 'programRedemptions'
+  | 'easyCredits'
   | 'merchants'
   | 'portals'
   | 'portalRates'
@@ -136,6 +137,14 @@ export const tables: readonly TableDefinition[] = [
     optional: true,
     key: ['program', 'kind'],
     references: [{ column: 'program', table: 'programs', key: 'slug' }],
+  },
+  {
+    name: 'easyCredits',
+    file: 'easy_credits.csv',
+    schema: schemas.easyCreditRow,
+    optional: true,
+    key: ['card', 'credit'],
+    references: [{ column: 'card', table: 'cards', key: 'slug' }],
   },
   {
     name: 'portals',

@@ -145,6 +145,16 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
   }
 
   checkCardValuations(dataset, add);
+  const credits = new Set(dataset.cardBenefits.filter(({ row }) => row.kind === 'credit').map(({ row }) => `${row.card}\u0000${row.name}`));
+  for (const { row, line } of dataset.easyCredits) {
+    if (!credits.has(`${row.card}\u0000${row.credit}`))
+      add(
+        'easyCredits',
+        line,
+        'credit',
+        `${row.card} has no credit named ${JSON.stringify(row.credit)} in card_benefits.csv; expected a credit's exact name`,
+      );
+  }
 
   const cardIssuer = new Map(dataset.cards.map(({ row }) => [row.slug, row.issuer]));
   for (const { row, line } of dataset.offers) {

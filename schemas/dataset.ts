@@ -207,6 +207,14 @@ export const programRedemptionRow = {
   },
 } as const;
 
+/** A statement credit that reviewers call easy to use: the only credits net-value rankings count. */
+export const easyCreditRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['card', 'credit', 'note', 'source_url', 'as_of'],
+  properties: { card: slug, credit: text, note: optionalText, ...sourced },
+} as const;
+
 export const merchantRow = {
   type: 'object',
   additionalProperties: false,
@@ -293,6 +301,7 @@ export type CardBenefitRow = FromSchema<typeof cardBenefitRow>;
 export type MerchantRow = FromSchema<typeof merchantRow>;
 export type CardValuationRow = FromSchema<typeof cardValuationRow>;
 export type ProgramRedemptionRow = FromSchema<typeof programRedemptionRow>;
+export type EasyCreditRow = FromSchema<typeof easyCreditRow>;
 export type PortalRow = FromSchema<typeof portalRow>;
 export type PortalRateRow = FromSchema<typeof portalRateRow>;
 export type OfferRow = FromSchema<typeof offerRow>;

@@ -580,3 +580,60 @@ export type Transfer = FromSchema<typeof transfer>;
 export type Program = FromSchema<typeof program>;
 export type Recommendation = FromSchema<typeof recommendation>;
 export type TripleStack = FromSchema<typeof tripleStack>;
+
+const profileCategories = ['groceries', 'dining', 'gas', 'airfare', 'hotels', 'drugstores', 'streaming', 'other'] as const;
+
+/** One card's net yearly value for a spend profile. */
+export const netValueCard = object(
+  {
+    rank: { type: 'integer', minimum: 1 },
+    slug,
+    name: text,
+    issuer: slug,
+    annual_fee: { type: 'number' },
+    rewards_usd: { type: 'number', description: "a year of the profile's spending, valued under the list's valuation" },
+    credits_usd: { type: 'number', description: 'statement credits marked easy to use (easy_credits.csv), per year' },
+    net_usd: { type: 'number', description: 'rewards_usd + credits_usd − annual_fee' },
+    pooled_with: { type: ['string', 'null'], description: 'with valuation=pooled: the card the holder must also have' },
+    categories: {
+      type: 'array',
+      items: object(
+        {
+          category: { enum: profileCategories },
+          mcc: mccCode,
+          monthly_usd: { type: 'number' },
+          rate: { type: 'number', description: 'the rate averaged over the year after caps' },
+          bonus_category: { type: ['string', 'null'], description: 'the bonus category counted; null: the base rate' },
+          value_usd: { type: 'number' },
+        },
+        ['category', 'mcc', 'monthly_usd', 'rate', 'bonus_category', 'value_usd'],
+      ),
+    },
+    credits: { type: 'array', items: object({ name: text, value_usd: { type: 'number' } }, ['name', 'value_usd']) },
+  },
+  ['rank', 'slug', 'name', 'issuer', 'annual_fee', 'rewards_usd', 'credits_usd', 'net_usd', 'pooled_with', 'categories', 'credits'],
+);
+
+/** Cards ranked by net yearly value for one spend profile. */
+export const spendProfileRanking = object(
+  {
+    profile: object(
+      {
+        slug,
+        name: text,
+        monthly_usd: object(
+          Object.fromEntries(profileCategories.map((c) => [c, { type: 'number' }])) as Record<
+            (typeof profileCategories)[number],
+            { type: 'number' }
+          >,
+          profileCategories,
+        ),
+      },
+      ['slug', 'name', 'monthly_usd'],
+    ),
+    valuation: { enum: ['standalone', 'pooled'] },
+    evaluated_on: isoDate,
+    cards: { type: 'array', items: netValueCard },
+  },
+  ['profile', 'valuation', 'evaluated_on', 'cards'],
+);

@@ -100,6 +100,26 @@ describe('keyed responses on the fixture', () => {
     );
   });
 
+  it('ranks cards by net yearly value for a spend profile (hand-worked, typical profile, standalone)', () => {
+    const typical = json('keyed/api/compute/spend-profile/standalone/typical.json');
+    expect(typical.profile.monthly_usd).toMatchObject({ groceries: 500, dining: 300, other: 1200 });
+    const bySlug = Object.fromEntries(typical.cards.map((c: { slug: string }) => [c.slug, c]));
+    // Gold at 2 cents: 12 × 0.02 × (500×4 + 300×4 + 200 + 100×3 direct airfare + 100 + 50 + 50 + 1200) = 1224, minus $325.
+    expect(bySlug['amex-gold']).toMatchObject({ rewards_usd: 1224, credits_usd: 0, net_usd: 899 });
+    // Custom Cash alone: its one 5x category goes to groceries ($500 beats $300 of dining): 12 × (500×0.05 + 2000×0.01) = 540.
+    expect(bySlug['citi-custom-cash']).toMatchObject({ rewards_usd: 540, net_usd: 540 });
+    expect(bySlug['citi-custom-cash'].categories.find((c: { category: string }) => c.category === 'dining')).toMatchObject({
+      rate: 1,
+      bonus_category: null,
+    });
+    // Double Cash: 2 % of $30,000.
+    expect(bySlug['citi-double-cash']).toMatchObject({ net_usd: 600 });
+    expect(typical.cards[0].slug).toBe('amex-gold');
+    const pooled = json('keyed/api/compute/spend-profile/pooled/typical.json');
+    // Custom Cash pooled at 1.7 cents: 540 × 1.7 = 918.
+    expect(pooled.cards.find((c: { slug: string }) => c.slug === 'citi-custom-cash')).toMatchObject({ net_usd: 918 });
+  });
+
   it('ranks for a merchant with its merchant-scoped categories', () => {
     const delta = json('keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json');
     expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });

@@ -5,9 +5,17 @@ import { cardRoutes } from './cards.ts';
 import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';
 import { metaRoutes } from './meta.ts';
+import { profileRoutes } from './profiles.ts';
 import { programRoutes } from './programs.ts';
 
-export const routes: readonly RouteDefinition[] = [...cardRoutes, ...mccRoutes, ...merchantRoutes, ...programRoutes, ...metaRoutes];
+export const routes: readonly RouteDefinition[] = [
+  ...cardRoutes,
+  ...mccRoutes,
+  ...merchantRoutes,
+  ...programRoutes,
+  ...profileRoutes,
+  ...metaRoutes,
+];
 
 /** Every route's files, as one artefact. */
 export const keyedResponses: Artefact = {

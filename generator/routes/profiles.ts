@@ -1,0 +1,52 @@
+/** Cards ranked by net yearly value for the documented spend profiles (docs/ranking.md §7). */
+import type { RouteDefinition } from '../route.ts';
+import { spendProfileRanking } from '../../schemas/keyed.ts';
+import { rankByNetValue, SPEND_PROFILES } from '../spend-profiles.ts';
+import { cardValuation, DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
+
+export const profileRoutes: readonly RouteDefinition[] = [
+  {
+    id: 'compute-spend-profile',
+    path: '/api/compute/spend-profile',
+    tier: 'pro',
+    schema: spendProfileRanking,
+    schemaName: 'SpendProfileRanking',
+    summary: 'Every active card ranked by net yearly value for a spend profile (light, typical, heavy)',
+    description:
+      'profile=light|typical|heavy (monthly spend per category, docs/ranking.md §7), optionally valuation=standalone|pooled. ' +
+      'Net value: a year of rewards after caps, plus statement credits marked easy to use, minus the annual fee. ' +
+      'Rotating quarters are not counted; a chosen or automatic bonus counts once, where it adds the most.',
+    queryDocs: { valuation: VALUATION_QUERY_DOC },
+    params: {},
+    variants: [
+      { query: { profile: 'slug', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/spend-profile/{valuation}/{profile}.json' },
+      { query: { profile: 'slug' }, optional: {}, file: `keyed/api/compute/spend-profile/${DEFAULT_VALUATION}/{profile}.json` },
+    ],
+    *derive(model) {
+      for (const valuation of VALUATIONS) {
+        for (const profile of SPEND_PROFILES) {
+          const cards = rankByNetValue(model, profile, valuation).map((value, index) => ({
+            rank: index + 1,
+            slug: value.card.slug,
+            name: value.card.name,
+            issuer: value.card.issuer,
+            annual_fee: value.card.annual_fee,
+            rewards_usd: value.rewards_usd,
+            credits_usd: value.credits_usd,
+            net_usd: value.net_usd,
+            pooled_with: valuation === 'pooled' ? cardValuation(model, value.card).pooled.with : null,
+            categories: value.categories,
+            credits: value.credits,
+          }));
+          const document = {
+            profile: { slug: profile.slug, name: profile.name, monthly_usd: profile.monthly },
+            valuation,
+            evaluated_on: model.date,
+            cards,
+          };
+          yield { path: `keyed/api/compute/spend-profile/${valuation}/${profile.slug}.json`, document, schema: spendProfileRanking };
+        }
+      }
+    },
+  },
+];

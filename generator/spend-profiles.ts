@@ -1,0 +1,130 @@
+/**
+ * Net yearly value of each card for a few spend profiles (docs/ranking.md §7): rewards on a year of
+ * the profile's spending, plus the statement credits marked easy to use, minus the annual fee.
+ */
+import type { Model } from './model.ts';
+import type { CardRow } from '../schemas/dataset.ts';
+import { averageRate, earningFor, round4, centsPerDollar } from './ranking.ts';
+import { pointValueOf, type ValuationMode } from './valuation.ts';
+
+/** The categories a profile spends in, each priced at one representative MCC. */
+export const PROFILE_CATEGORIES = {
+  groceries: '5411',
+  dining: '5812',
+  gas: '5541',
+  airfare: '4511',
+  hotels: '7011',
+  drugstores: '5912',
+  streaming: '4899',
+  other: '5999',
+} as const;
+export type ProfileCategory = keyof typeof PROFILE_CATEGORIES;
+
+/** A household's monthly spending by category, in US dollars: an assumption, stated, not a fact. */
+export interface SpendProfile {
+  readonly slug: string;
+  readonly name: string;
+  readonly monthly: Readonly<Record<ProfileCategory, number>>;
+}
+
+/** The profiles, light to heavy. Round numbers: what a reader can redo by hand, not survey data. */
+export const SPEND_PROFILES: readonly SpendProfile[] = [
+  {
+    slug: 'light',
+    name: 'Light: $1,000 a month, little travel',
+    monthly: { groceries: 300, dining: 100, gas: 100, airfare: 25, hotels: 25, drugstores: 25, streaming: 25, other: 400 },
+  },
+  {
+    slug: 'typical',
+    name: 'Typical: $2,500 a month, a few trips a year',
+    monthly: { groceries: 500, dining: 300, gas: 200, airfare: 100, hotels: 100, drugstores: 50, streaming: 50, other: 1200 },
+  },
+  {
+    slug: 'heavy',
+    name: 'Heavy: $6,000 a month, frequent travel',
+    monthly: { groceries: 1000, dining: 800, gas: 400, airfare: 500, hotels: 500, drugstores: 100, streaming: 100, other: 2600 },
+  },
+];
+
+const PERIODS_PER_YEAR = { month: 12, quarter: 4, half_year: 2, year: 1, once: 0, four_years: 0, ongoing: 0 } as const;
+
+/** One category's share of a card's yearly value. */
+export interface CategoryValue {
+  readonly category: ProfileCategory;
+  readonly mcc: string;
+  readonly monthly_usd: number;
+  /** The rate averaged over the year after caps; the base rate where a bonus is not counted. */
+  readonly rate: number;
+  readonly bonus_category: string | null;
+  readonly value_usd: number;
+}
+
+/** A card's net yearly value for a profile. */
+export interface NetValue {
+  readonly card: CardRow;
+  readonly categories: readonly CategoryValue[];
+  readonly rewards_usd: number;
+  readonly credits: readonly { readonly name: string; readonly value_usd: number }[];
+  readonly credits_usd: number;
+  readonly net_usd: number;
+}
+
+/**
+ * What `card` is worth in a year of `profile` under `valuation`. Rotating quarters are not counted
+ * (a yearly figure cannot assume each quarter's category), and a card whose bonus applies to one
+ * chosen or automatic category counts it once, in the category where it adds the most.
+ */
+export function netValueOf(model: Model, card: CardRow, profile: SpendProfile, valuation: ValuationMode): NetValue {
+  const point = pointValueOf(model, card, valuation);
+  const yearly = (rate: number, monthly: number) => round4((centsPerDollar(rate, point) * monthly * 12) / 100);
+  const rows = (Object.keys(PROFILE_CATEGORIES) as ProfileCategory[]).map((category) => {
+    const mcc = PROFILE_CATEGORIES[category];
+    const monthly = profile.monthly[category];
+    const { rule } = earningFor(model, card, { mcc }, valuation);
+    const counted = rule !== null && rule.selection !== 'rotating';
+    const rate = counted ? averageRate(rule, monthly) : card.base_rate;
+    return { category, mcc, monthly, rule: counted ? rule : null, rate };
+  });
+  // One chosen or automatic bonus per card: keep it where it adds the most, the others earn the base rate.
+  const single = rows.filter((row) => row.rule !== null && row.rule.selection !== 'fixed');
+  const kept = single.sort((a, b) => (b.rate - card.base_rate) * b.monthly - (a.rate - card.base_rate) * a.monthly)[0];
+  const categories: CategoryValue[] = rows.map((row) => {
+    const dropped = row.rule !== null && row.rule.selection !== 'fixed' && row !== kept;
+    const rate = dropped ? card.base_rate : row.rate;
+    return {
+      category: row.category,
+      mcc: row.mcc,
+      monthly_usd: row.monthly,
+      rate,
+      bonus_category: dropped ? null : (row.rule?.category ?? null),
+      value_usd: yearly(rate, row.monthly),
+    };
+  });
+  const easy = new Set(model.dataset.easyCredits.filter(({ row }) => row.card === card.slug).map(({ row }) => row.credit));
+  const credits = model.dataset.cardBenefits
+    .filter(({ row }) => row.card === card.slug && row.kind === 'credit' && easy.has(row.name))
+    .map(({ row }) => ({ name: row.name, value_usd: round4((row.value_usd ?? 0) * PERIODS_PER_YEAR[row.period]) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const rewards = round4(categories.reduce((sum, c) => sum + c.value_usd, 0));
+  const creditsUsd = round4(credits.reduce((sum, c) => sum + c.value_usd, 0));
+  return {
+    card,
+    categories,
+    rewards_usd: rewards,
+    credits,
+    credits_usd: creditsUsd,
+    net_usd: round4(rewards + creditsUsd - card.annual_fee),
+  };
+}
+
+/** Every active card by net yearly value for a profile: highest first, then lower annual fee, then slug. */
+export function rankByNetValue(model: Model, profile: SpendProfile, valuation: ValuationMode): NetValue[] {
+  return model.activeCards
+    .map((card) => netValueOf(model, card, profile, valuation))
+    .sort(
+      (a, b) =>
+        b.net_usd - a.net_usd ||
+        a.card.annual_fee - b.card.annual_fee ||
+        (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0),
+    );
+}
