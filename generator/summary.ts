@@ -18,7 +18,7 @@ export function summarizeDataset(dataset: Dataset): string[] {
     `tables: ${dataset.mcc.length} MCCs, ${dataset.issuers.length} issuers, ${dataset.programs.length} programs, ` +
       `${dataset.transferPartners.length} transfer routes, ${dataset.categories.length} categories (${dataset.categoryMcc.length} MCC and ` +
       `${dataset.categoryMerchant.length} merchant mappings), ${cards.length} cards (${active.length} active), ${dataset.cardRewards.length} reward rules, ` +
-      `${dataset.cardBenefits.length} benefits, ${dataset.cardValuations.length} card valuations, ${dataset.programRedemptions.length} program redemptions, ${dataset.merchants.length} merchants, ${dataset.portals.length} portals, ` +
+      `${dataset.cardBenefits.length} benefits, ${dataset.cardValuations.length} card valuations, ${dataset.programRedemptions.length} program redemptions, ${dataset.easyCredits.length} easy credits, ${dataset.merchants.length} merchants, ${dataset.portals.length} portals, ` +
       `${dataset.portalRates.length} portal rates, ${dataset.offers.length} offers`,
     `active cards by issuer: ${countBy((c) => c.issuer) || 'none'}`,
     `active cards by network: ${countBy((c) => c.network) || 'none'}`,

@@ -151,8 +151,9 @@ describe('cardrewards validate', () => {
   it('prints a summary for a valid dataset and writes nothing', async () => {
     const result = await runCli(['validate', '--dataset', FIXTURE]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('7 cards (6 active)');
-    expect(result.stdout).toContain('active cards by issuer: amex 3, citi 2, chase 1');
+    expect(result.stdout).toContain('8 cards (7 active)');
+    expect(result.stdout).toContain('active cards by issuer: amex 3, chase 2, citi 2');
+    expect(result.stdout).toContain("valued by the default: citi-custom-cash (program's floor)");
     expect(existsSync(join(ROOT, 'test/fixtures/mini/dist'))).toBe(false);
   });
 
