@@ -65,6 +65,21 @@ export function typicalRate(rule: CardRewardRow): number {
   return averageRate(rule, TYPICAL_MONTHLY_SPEND_USD);
 }
 
+/** Both valuations of an earning and the one that ranked it, as every ranked entry (keyed or static) shows them. */
+export function bothValues(earning: Earning): {
+  ranked_by: ValuationMode;
+  standalone_cents: number;
+  pooled_cents: number;
+  pooled_with: string | null;
+} {
+  return {
+    ranked_by: earning.valuation,
+    standalone_cents: centsPerDollar(earning.rate, earning.points.standalone),
+    pooled_cents: centsPerDollar(earning.rate, earning.points.pooled),
+    pooled_with: earning.points.pooled.with,
+  };
+}
+
 /** True when a rule's rate needs something of the holder beyond using the card. */
 export function isConditional(rule: CardRewardRow | null): boolean {
   return rule !== null && (rule.selection !== 'fixed' || rule.cap_usd !== null || rule.channel !== 'any');

@@ -1,9 +1,8 @@
 /** Spec §2.1: one static record per MCC with its top 5 cards, best first. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
-import { rankCards } from '../ranking.ts';
+import { bothValues, rankCards } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { cardValuesOf } from '../routes/views.ts';
 import { mccRecord, type MccRecord } from '../../schemas/documents.ts';
 import { TOP_CARDS_PER_MCC } from './static-limits.ts';
 
@@ -23,7 +22,7 @@ export const mccRecords: Artefact = {
           bonus_rate: earning.rate,
           issuer: model.issuers.get(earning.card.issuer)?.name ?? earning.card.issuer,
           value_cents: earning.value,
-          values: cardValuesOf(earning),
+          values: bothValues(earning),
           conditions: conditionsOf(model, earning.rule),
         })),
         service_url: `${model.baseUrl}/mcc/${mcc.code}`,

@@ -1,9 +1,8 @@
 /** Spec §2.2: one static record for each of the 1,540 most popular merchants. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
-import { rankCards } from '../ranking.ts';
+import { bothValues, rankCards } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { cardValuesOf } from '../routes/views.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
 import { staticMerchants } from './static-limits.ts';
 
@@ -25,7 +24,7 @@ export const merchantRecords: Artefact = {
           name: top.card.name,
           rate: top.rate,
           value_cents: top.value,
-          values: cardValuesOf(top),
+          values: bothValues(top),
           conditions: conditionsOf(model, top.rule),
         },
         service_url: `${model.baseUrl}/merchant/${merchant.slug}`,

@@ -7,7 +7,7 @@ import {
   rankEveryday,
   round4,
   ruleIsValid,
-  centsPerDollar,
+  bothValues,
   type Earning,
   type Purchase,
 } from '../ranking.ts';
@@ -53,20 +53,10 @@ export function rankedCardOf(model: Model, earning: Earning, rank: number): Keye
     value_cents: earning.value,
     typical_value_cents: earning.typicalValue,
     valuation_basis: points[earning.valuation].basis,
-    values: cardValuesOf(earning),
+    values: bothValues(earning),
     annual_fee: card.annual_fee,
     rule: earning.rule ? appliedRuleOf(earning.rule) : null,
     conditions: conditionsOf(model, earning.rule),
-  };
-}
-
-/** Both valuations of an earning, as every ranked entry (keyed or static) shows them. */
-export function cardValuesOf(earning: Earning): Keyed.RankedCard['values'] {
-  return {
-    ranked_by: earning.valuation,
-    standalone_cents: centsPerDollar(earning.rate, earning.points.standalone),
-    pooled_cents: centsPerDollar(earning.rate, earning.points.pooled),
-    pooled_with: earning.points.pooled.with,
   };
 }
 
