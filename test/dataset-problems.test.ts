@@ -106,4 +106,25 @@ describe('dataset problems', () => {
   it('finds no problem in the fixture', () => {
     expect(withFiles({})).toEqual([]);
   });
+
+  it('checks card valuations against the cards they name, and easy credits against card_benefits', () => {
+    const valuations = [
+      'card,transfers_alone,standalone_cents_per_point,pooled_with,note,source_url,as_of',
+      'amex-gold,yes,1.2,,,https://www.americanexpress.com/,2026-11-01',
+      'chase-freedom-flex,no,,,,https://creditcards.chase.com/,2026-11-01',
+      'citi-custom-cash,no,1,chase-sapphire-preferred,,https://www.citi.com/,2026-11-01',
+      'chase-freedom,no,1,chase-freedom-flex,,https://creditcards.chase.com/,2026-11-01',
+      'chase-sapphire-preferred,maybe,,,,https://creditcards.chase.com/,2026-11-01',
+    ].join('\n');
+    const credits = 'card,credit,note,source_url,as_of\namex-gold,$500 imaginary credit,,https://www.americanexpress.com/,2026-11-01\n';
+    expect(withFiles({ 'card_valuations.csv': valuations, 'easy_credits.csv': credits })).toEqual([
+      "data/card_valuations.csv:2:3: a card that transfers alone is worth its program's value; expected an empty field",
+      'data/card_valuations.csv:3:3: a card that cannot transfer alone needs its own redemption value; expected a number',
+      'data/card_valuations.csv:3:4: a card that cannot transfer alone needs the card that unlocks transfers; expected a card slug',
+      'data/card_valuations.csv:4:4: chase-sapphire-preferred earns chase-ultimate-rewards, not citi-thankyou; expected a card of the same program',
+      'data/card_valuations.csv:5:4: chase-freedom-flex has no card_valuations row saying it transfers alone; expected a card that does',
+      'data/card_valuations.csv:6:2: transfers_alone: expected one of yes, no, got "maybe"',
+      'data/easy_credits.csv:2:2: amex-gold has no credit named "$500 imaginary credit" in card_benefits.csv; expected a credit\'s exact name',
+    ]);
+  });
 });
