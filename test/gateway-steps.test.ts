@@ -27,7 +27,11 @@ afterAll(async () => {
 /** An exchange over a request-shaped object and a response that only records headers: what the steps touch. */
 function exchangeFor(url: string, method = 'GET', headers: Record<string, string> = {}): Exchange & { sent: Record<string, string> } {
   const sent: Record<string, string> = {};
-  const response = { setHeader: (name: string, value: string) => void (sent[name.toLowerCase()] = String(value)) };
+  const response = {
+    setHeader: (name: string, value: string) => {
+      sent[name.toLowerCase()] = String(value);
+    },
+  };
   const exchange = createExchange({ url, method, headers } as unknown as IncomingMessage, response as unknown as ServerResponse);
   return Object.assign(exchange, { sent });
 }
