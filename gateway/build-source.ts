@@ -8,13 +8,13 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayError } from './errors.ts';
-import { parseManifest, type GatewayManifest } from './manifest.ts';
+import { parseManifest, type Manifest } from './manifest.ts';
 import { createRouter, type Router } from './router.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */
   readonly root: string;
-  readonly manifest: GatewayManifest;
+  readonly manifest: Manifest;
   readonly router: Router;
 }
 

@@ -71,7 +71,7 @@ export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
   demoKey: 'CARDREWARDS_DEMO_KEY',
 };
 
-/** Monthly limits of spec §8; daily limits are a tenth (design.md §5); enterprise is unlimited. */
+/** Monthly and daily limits of docs/api.md, "Limits" (daily: a tenth of monthly); enterprise is unlimited. */
 export const DEFAULT_LIMITS: Readonly<Record<Tier, Limits>> = {
   free: { monthly: 1_000, daily: 100 },
   starter: { monthly: 10_000, daily: 1_000 },

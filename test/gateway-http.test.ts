@@ -1,6 +1,6 @@
 /**
  * The gateway over real sockets, on the embedded store: public files, the 401/403/200 matrix of
- * spec §4.2 and §5 with keys of every tier, conditional requests, HEAD, compression, CORS,
+ * docs/api.md (tiers and keys) with keys of every tier, conditional requests, HEAD, compression, CORS,
  * methods, bad inputs, hostile paths, docs, health, and build reloads.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { createTestKey, matrixRequest, sampleRequest, sampleUrl, startTestGatewa
 import { buildFixture, createTestTree, type TestTree } from './helpers/gateway-tree.ts';
 import { get, raw } from './helpers/http.ts';
 
-/** Spec §4.2: path and minimum tier of the nine specified keyed endpoints. */
+/** docs/api.md, "Tiers": path and minimum tier of the nine fixed keyed endpoints. */
 const SPEC_ENDPOINTS: readonly (readonly [string, Tier])[] = [
   ['/api/cards', 'free'],
   ['/api/cards/{id}', 'free'],
@@ -72,7 +72,7 @@ describe('public files', () => {
     }
   });
 
-  it('serves the static MCC record of spec §4.1 with a key or without', async () => {
+  it('serves the static MCC record with a key or without', async () => {
     const reply = await call('/api/mcc/5411.json', { 'X-API-Key': 'not a key' });
     expect(reply.status).toBe(200);
     expect((reply.json as { code: string }).code).toBe('5411');
@@ -85,7 +85,7 @@ describe('public files', () => {
 });
 
 describe('keyed routes: the 401/403/200 matrix', () => {
-  it('lists every spec §4.2 endpoint with its minimum tier', () => {
+  it('lists every fixed keyed endpoint with its minimum tier', () => {
     for (const [path, tier] of SPEC_ENDPOINTS) expect(routeFor(path)?.tier, path).toBe(tier);
   });
 
