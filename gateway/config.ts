@@ -95,7 +95,7 @@ const DEFAULTS = {
   port: '8787',
   host: '127.0.0.1',
   dist: 'dist',
-  stateFile: '.cardrewards/state.json',
+  stateFile: '.cardrewards/state.mdb',
   failMode: 'closed',
   cacheMb: '64',
   corsOrigin: '*',
@@ -169,13 +169,9 @@ export function resolveConfig(
     reloadIntervalMs: integer('reloadMs', 50, 3_600_000),
     demoKey: oneOf('demoKey', ['true', 'false'] as const) === 'true',
     keyCacheMs: integer('keyCacheMs', 0, 60_000),
-    // Several workers only help when they share counters: by default one per core with Redis, one without.
+    // By default one worker per core with Redis; one with the embedded store (a demo or a small host), which can take more.
     workers: raw('workers') === undefined ? (raw('redisUrl') === undefined ? 1 : cores) : integer('workers', 1, 256),
   };
-  if (config.workers > 1 && config.redisUrl === undefined)
-    problems.push(
-      `${describe('workers')} is ${config.workers}; the embedded store counts in one process only: use --workers 1, or Redis (--redis-url) to share counters between workers`,
-    );
   if (problems.length > 0) throw new GatewayError('ERR_CONFIG_INVALID', `invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({ ...config, limits: Object.freeze(config.limits) });
 }

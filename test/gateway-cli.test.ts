@@ -54,7 +54,7 @@ describe('cardrewards keys', () => {
     const key = (await runCli(['keys', 'create', '--tier', 'pro', '--name', 'n', '--state-file', file])).stdout.trim();
     const state = readFileSync(file, 'utf8');
     expect(state).not.toContain(key);
-    expect(state).toContain('"tier": "pro"');
+    expect(state).toContain('"tier":"pro"');
   });
   describe.runIf(HAS_REDIS)('on redis', () => {
     keysSuite('redis', () => ['--redis-url', fixture.redis!.url]);

@@ -1,5 +1,5 @@
 /** The same conformance tests against both `Store` implementations: Redis (real server) and the embedded state file. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ function conformance(name: string, open: () => Promise<Store>) {
   });
 }
 
-conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json'), flushDelayMs: 10 }));
+conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json') }));
 
 describe.runIf(HAS_REDIS)('redis cluster (3 masters)', () => {
   let cluster: TestRedisCluster;
@@ -153,9 +153,26 @@ describe.runIf(HAS_REDIS)('redis', () => {
 });
 
 describe('embedded store file', () => {
+  it('migrates a state file of the earlier JSON format: keys and the counts of the window carry over, the JSON is kept aside', async () => {
+    const file = join(work, 'legacy.mdb');
+    const key = record('legacy', 'pro');
+    const legacy = {
+      version: 1,
+      keys: { [key.hash]: key },
+      counters: { [key.hash]: { day: '2026-11-22', dayCount: 4, month: '2026-11', monthCount: 9 } },
+    };
+    writeFileSync(join(work, 'legacy.json'), JSON.stringify(legacy));
+    const store = createEmbeddedStore({ file });
+    expect(await store.lookupKey(key.hash)).toEqual(key);
+    expect(await store.usage(key.hash, NOW)).toEqual({ day: 4, month: 9 });
+    expect(existsSync(join(work, 'legacy.json'))).toBe(false);
+    expect(existsSync(join(work, 'legacy.json.json-migrated'))).toBe(true);
+    await store.close();
+  });
+
   it('is shared between processes: keys written by one store are seen by another, and counts survive a restart', async () => {
     const file = join(work, 'shared.json');
-    const server = createEmbeddedStore({ file, flushDelayMs: 10 });
+    const server = createEmbeddedStore({ file });
     const cli = createEmbeddedStore({ file });
     const key = record('shared', 'starter');
     await cli.saveKey(key);

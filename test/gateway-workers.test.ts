@@ -1,8 +1,9 @@
 /**
  * Several gateway processes on one Redis: `serve --workers 2` shares the port and the counters,
  * a key revoked by another process is refused by every gateway within the key cache's time, and
- * the embedded store refuses to run in several workers.
+ * the embedded store is shared exactly by several workers.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
@@ -70,9 +71,23 @@ describe.runIf(HAS_REDIS)('gateway processes sharing Redis', () => {
 });
 
 describe('the embedded store and workers', () => {
-  it('refuses --workers 2 with a message that says what to do', async () => {
-    const result = await runCli(['serve', '--workers', '2', '--port', '0', '--dist', fixture.tree.out], { REDIS_URL: '' });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('the embedded store counts in one process only');
+  it('serves from two workers sharing the embedded store and counts every call exactly once', async () => {
+    const state = join(fixture.work, 'workers.mdb');
+    const key = (await runCli(['keys', 'create', '--tier', 'pro', '--name', 'w', '--state-file', state])).stdout.trim();
+    const server = startServeProcess(fixture.work, ['--workers', '2', '--port', '0', '--state-file', state, '--dist', fixture.tree.out], {
+      REDIS_URL: '',
+    });
+    try {
+      const url = await server.listening;
+      for (let i = 0; i < 100 && (server.output().match(/worker \d+ listening/g) ?? []).length < 2; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const replies = await Promise.all(Array.from({ length: 40 }, () => get(url, '/api/cards', { headers: { 'X-API-Key': key } })));
+      expect(replies.map((reply) => reply.status)).toEqual(Array(40).fill(200));
+      const usage = await get(url, '/api/usage', { headers: { 'X-API-Key': key } });
+      expect((usage.json as { day: { used: number } }).day.used).toBe(40);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });

@@ -34,7 +34,7 @@ export function useGatewaySuite(): GatewaySuite {
   } as GatewaySuite;
   beforeAll(async () => {
     suite.tree = await createTestTree(suite.work);
-    suite.store = createEmbeddedStore({ file: join(suite.work, 'state.json'), flushDelayMs: 10 });
+    suite.store = createEmbeddedStore({ file: join(suite.work, 'state.json') });
     for (const tier of TIERS) suite.keys[tier] = await createTestKey(suite.store, tier);
     suite.revoked = await createTestKey(suite.store, 'enterprise', 'revoked');
     suite.gateway = await startTestGateway(suite.store, suite.tree.out);
