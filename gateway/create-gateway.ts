@@ -112,8 +112,14 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       await quota.putUsageHeaders(exchange);
       return sendNotModified(exchange.response, representationHeaders(representation));
     }
-    await quota.count(exchange, key);
-    return deliver(exchange, build, representation);
+    const refund = await quota.count(exchange, key);
+    try {
+      await deliver(exchange, build, representation);
+    } catch (error) {
+      // Not served (origin down or failing, build pruned mid-read): not charged.
+      if (toHttpError(error).status >= 500 && !exchange.response.headersSent) await refund();
+      throw error;
+    }
   };
 
   return (request, response) => {

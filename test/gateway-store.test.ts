@@ -90,6 +90,17 @@ function conformance(name: string, open: () => Promise<Store>) {
       expect(first.resetSeconds.day).toBe(86400);
     });
 
+    it('refunds a counted call in the same windows, never below zero', async () => {
+      const hash = hashKey(`cr_${name}-refund`);
+      await store.increment(hash, LIMITS, NOW);
+      await store.increment(hash, LIMITS, NOW);
+      await store.refund(hash, NOW);
+      expect(await store.usage(hash, NOW)).toEqual({ day: 1, month: 1 });
+      await store.refund(hash, NOW);
+      await store.refund(hash, NOW);
+      expect(await store.usage(hash, NOW)).toEqual({ day: 0, month: 0 });
+    });
+
     it('never refuses an unlimited key and still counts it', async () => {
       const hash = hashKey(`cr_${name}-unlimited`);
       for (let i = 0; i < 20; i++) expect((await store.increment(hash, { daily: null, monthly: null }, NOW)).allowed).toBe(true);

@@ -90,6 +90,15 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
         return { allowed: true, counts: after, resetSeconds: periods.resetSeconds };
       });
     },
+    async refund(hash, now) {
+      const periods = periodsOf(now);
+      await db.transaction(() => {
+        for (const key of [dayOf(hash, periods.day), monthOf(hash, periods.month)]) {
+          const value = count(key);
+          if (value > 0) db.put(key, value - 1);
+        }
+      });
+    },
     async usage(hash, now): Promise<Counts> {
       const periods = periodsOf(now);
       return { day: count(dayOf(hash, periods.day)), month: count(monthOf(hash, periods.month)) };

@@ -39,6 +39,14 @@ const INCREMENT_SCRIPT = normaliseScript(`
 `);
 const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
 
+/** Takes one call back from both counters, never below zero (a counted call whose answer failed). */
+const REFUND_SCRIPT = normaliseScript(`
+  for i = 1, 2 do
+    if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+  end
+  return 1
+`);
+
 /** Collapses white space so the script's SHA does not depend on indentation (the script has no comments). */
 function normaliseScript(script: string): string {
   return script.replace(/\s+/g, ' ').trim();
@@ -137,6 +145,12 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
           [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month],
         )) as number[];
         return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
+      }),
+    refund: (hash, now) =>
+      run(async () => {
+        const { day, month } = counterKeys(hash, now);
+        // Refunds are rare (a failed answer), so the script is sent whole rather than cached.
+        await redis.eval(REFUND_SCRIPT, 2, day, month);
       }),
     usage: (hash, now) =>
       run(async (): Promise<Counts> => {
