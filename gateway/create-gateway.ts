@@ -56,8 +56,13 @@ export interface RunningGateway {
 /** Starts listening on `config.host:config.port`. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const handler = createRequestHandler(options);
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000 }, handler);
+  // Timeouts are checked every second (Node's default is every 30 s, which let a slow-header socket live 40 s).
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    handler,
+  );
   server.keepAliveTimeout = 5_000;
+  if (options.config.maxConnections > 0) server.maxConnections = options.config.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.config.port, options.config.host, () => resolve());
