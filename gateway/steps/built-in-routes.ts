@@ -10,7 +10,7 @@ import { RETRY_AFTER_UNAVAILABLE, sendJson } from './respond.ts';
 export type ServeBuiltIn = (exchange: Exchange) => Promise<boolean>;
 
 /** The built-in routes; `/readyz` asks the store and the build source. */
-export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'ping' | 'kind'>): ServeBuiltIn {
+export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'ping' | 'kind' | 'warnings'>): ServeBuiltIn {
   const docs = createDocs();
   return async (exchange) => {
     const path = `/${exchange.segments.join('/')}`;
@@ -30,7 +30,13 @@ export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'pin
           cause: storeError,
         });
       }
-      sendJson(exchange, 200, { status: 'ready', build: build.manifest.build, store: store.kind }, 'no-store');
+      const warnings = await store.warnings().catch(() => []);
+      sendJson(
+        exchange,
+        200,
+        { status: 'ready', build: build.manifest.build, store: store.kind, ...(warnings.length > 0 ? { warnings } : {}) },
+        'no-store',
+      );
       return true;
     }
     const asset = docs(path);
