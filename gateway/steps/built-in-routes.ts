@@ -1,7 +1,8 @@
-/** Step 0, the paths the gateway answers itself: /healthz, /readyz and the API explorer under /docs. */
+/** Step 0, the paths the gateway answers itself: /healthz, /readyz, the problem types under /problems, and the API explorer under /docs. */
 import { createDocs } from '../api-docs.ts';
 import type { BuildSource } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
+import { problemPage } from '../problem-pages.ts';
 import type { Store } from '../store.ts';
 import type { Exchange } from './exchange.ts';
 import { RETRY_AFTER_UNAVAILABLE, sendJson } from './respond.ts';
@@ -25,7 +26,8 @@ export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'pin
         (error: unknown) => error as Error,
       );
       if (build === undefined || storeError !== undefined) {
-        throw new HttpError(503, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, {
+        const code = build === undefined ? 'build-unavailable' : 'store-unavailable';
+        throw new HttpError(code, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, {
           headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE },
           cause: storeError,
         });
@@ -39,7 +41,8 @@ export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'pin
       );
       return true;
     }
-    const asset = docs(path);
+    const problem = problemPage(path);
+    const asset = problem === undefined ? docs(path) : { type: 'text/html; charset=utf-8', bytes: problem };
     if (asset === undefined) return false;
     exchange.response.writeHead(200, {
       'Content-Type': asset.type,
