@@ -1,13 +1,13 @@
 /** How numbers, rates and rules read on the site. */
 import type { Model } from '../../model.ts';
-import type { Earning } from '../../ranking.ts';
+import { type Earning, round4 } from '../../ranking.ts';
 import type { CardRewardRow, CardRow } from '../../../schemas/dataset.ts';
 import { type Html, html } from './html.ts';
 import { href, sitePaths } from './paths.ts';
 
 /** A number without float noise or trailing zeros: 1.5, 2, 0.0125. */
 export function num(value: number): string {
-  return String(Math.round(value * 10_000) / 10_000);
+  return String(round4(value));
 }
 
 /** An integer with thousands separators: 60,000. */

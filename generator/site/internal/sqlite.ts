@@ -10,7 +10,7 @@ import type { Dataset } from '../../load-dataset.ts';
 import { tables, type TableDefinition } from '../../tables.ts';
 
 const require = createRequire(import.meta.url);
-// Loaded once per process, and only by the build: `validate` and the gateway never import this module.
+// Loaded once per process, by whatever imports the artefacts (build and validate); the gateway never does.
 const SQL = await initSqlJs({ locateFile: (file) => require.resolve(`sql.js/dist/${file}`) });
 
 /** The SQL table a dataset table becomes: its CSV file's name (`card_rewards.csv` → `card_rewards`). */
