@@ -55,7 +55,7 @@ a { color: #0b57d0; }
       const code = query.padStart(4, '0');
       return entries
         .filter((e) => e.type === 'mcc' && (e.code === code || e.code.startsWith(query)))
-        .sort((a) => (a.code === code ? -1 : 0));
+        .sort((a, b) => Number(b.code === code) - Number(a.code === code));
     }
     return entries
       .map((entry) => {
