@@ -43,7 +43,19 @@ export function defineGatewayCommands(program: Command): void {
       .option('--cors-origin <origin>', 'Access-Control-Allow-Origin (env CARDREWARDS_CORS_ORIGIN; default *)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env CARDREWARDS_LOG_LEVEL; default info)')
       .option('--reload-ms <n>', 'how often to check dist for a new build (env CARDREWARDS_RELOAD_MS; default 1000)')
-      .option('--no-demo-key', 'do not create a demo key when the embedded store has none');
+      .option('--no-demo-key', 'do not create a demo key when the embedded store has none')
+      .option(
+        '--key-cache-ms <n>',
+        'how long a key record is trusted from memory; revocations take effect within it (env CARDREWARDS_KEY_CACHE_MS; default 1000)',
+      )
+      .option(
+        '--max-connections <n>',
+        'open connections a process accepts at once, 0 for no limit (env CARDREWARDS_MAX_CONNECTIONS; default 0)',
+      )
+      .option(
+        '--workers <n>',
+        'processes serving requests (env CARDREWARDS_WORKERS; default: one per core with Redis, 1 with the embedded store)',
+      );
 
   serveOptions(
     program.command('serve').description('serve the built tree: static files without a key, keyed routes with key, tier and quota checks'),
@@ -78,7 +90,7 @@ export function defineGatewayCommands(program: Command): void {
   storeOptions(keys.command('revoke').description('revoke the key whose hash starts with <hash-prefix>').argument('<hash-prefix>')).action(
     (prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).revokeKey(flags, prefix)),
   );
-  storeOptions(keys.command('usage').description('calls of the current UTC day and month of a key').argument('<hash-prefix>')).action(
-    (prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).showUsage(flags, prefix)),
-  );
+  storeOptions(keys.command('usage').description('calls of the current UTC day and month of a key').argument('<hash-prefix>'))
+    .option('--limits <spec>', 'the limits `serve` enforces, as for serve (env CARDREWARDS_LIMITS)')
+    .action((prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).showUsage(flags, prefix)));
 }

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { BuildSource } from './build-source.ts';
 import type { GatewayConfig } from './config.ts';
 import { createFileCache } from './file-cache.ts';
+import { createKeyCache } from './key-cache.ts';
 import { HttpError, toHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import type { OriginProxy } from './origin-proxy.ts';
@@ -55,8 +56,13 @@ export interface RunningGateway {
 /** Starts listening on `config.host:config.port`. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const handler = createRequestHandler(options);
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000 }, handler);
+  // Timeouts are checked every second (Node's default is every 30 s, which let a slow-header socket live 40 s).
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    handler,
+  );
   server.keepAliveTimeout = 5_000;
+  if (options.config.maxConnections > 0) server.maxConnections = options.config.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.config.port, options.config.host, () => resolve());
@@ -79,7 +85,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   const { config, store, builds, logger } = options;
   const failures = createStoreFailurePolicy(config.failMode, logger);
   const serveBuiltIn = createBuiltInRoutes(builds, store);
-  const authenticate = createAuthenticate(store, failures);
+  const authenticate = createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures);
   const quota = createQuota({ counter: store, limits: config.limits, now: options.now ?? (() => new Date()), failures });
   const deliver = createDeliver(createFileCache(config.cacheBytes), options.proxy);
 
@@ -95,17 +101,30 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     const key = await authenticate(exchange);
     authoriseTier(match.route, key);
     if (match.route.dynamic === 'usage') return quota.sendUsage(exchange, key);
-    const fileKey = await quota.withUsageHeaders(exchange, () => resolveFile(build.manifest, match.route, match.params, exchange.query));
+    let fileKey: string;
+    try {
+      fileKey = resolveFile(build.manifest, match.route, match.params, exchange.query);
+    } catch (error) {
+      // A 400 or 404 is not counted; it still tells the caller where its quota stands.
+      await quota.putUsageHeaders(exchange);
+      throw error;
+    }
     const entry = build.manifest.files[fileKey];
     if (entry === undefined) throw new HttpError(404, 'Not found.');
     const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
     exchange.response.setHeader('Cache-Control', 'private, no-cache');
     if (isNotModified(exchange.request.headers, representation.etag)) {
-      await quota.withUsageHeaders(exchange, () => undefined);
+      await quota.putUsageHeaders(exchange);
       return sendNotModified(exchange.response, representationHeaders(representation));
     }
-    await quota.count(exchange, key);
-    return deliver(exchange, build, representation);
+    const refund = await quota.count(exchange, key);
+    try {
+      await deliver(exchange, build, representation);
+    } catch (error) {
+      // Not served (origin down or failing, build pruned mid-read): not charged.
+      if (toHttpError(error).status >= 500 && !exchange.response.headersSent) await refund();
+      throw error;
+    }
   };
 
   return (request, response) => {

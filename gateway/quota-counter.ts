@@ -25,4 +25,6 @@ export interface QuotaCounter {
   increment(hash: string, limits: Limits, now: Date): Promise<IncrementResult>;
   /** The counters of the windows of `now`, without counting. */
   usage(hash: string, now: Date): Promise<Counts>;
+  /** Takes back one call counted at `now` (a counted call whose answer failed); never below zero. */
+  refund(hash: string, now: Date): Promise<void>;
 }

@@ -13,6 +13,9 @@ import type { Exchange } from './exchange.ts';
 import { sendJson } from './respond.ts';
 import { type StoreFailurePolicy, storeUnavailable } from './store-failure.ts';
 
+/** Takes back a counted call whose answer failed (5xx): a call is charged only when it was served. */
+export type Refund = () => Promise<void>;
+
 export interface QuotaOptions {
   readonly counter: QuotaCounter;
   readonly limits: Readonly<Record<Tier, Limits>>;
@@ -21,10 +24,10 @@ export interface QuotaOptions {
 }
 
 export interface Quota {
-  /** One atomic increment of the day and month counters; at a limit → 429 and nothing counted. */
-  count(exchange: Exchange, key: KeyRecord): Promise<void>;
-  /** Runs `action` (an answer that is not counted) and puts the key's current RateLimit headers on the response either way. */
-  withUsageHeaders<T>(exchange: Exchange, action: () => T): Promise<T>;
+  /** One atomic increment of the day and month counters; at a limit → 429 and nothing counted. Resolves with a refund of this very call. */
+  count(exchange: Exchange, key: KeyRecord): Promise<Refund>;
+  /** Puts the key's current RateLimit headers on an answer that is not counted (400, 404, 304); a store that cannot say leaves them out. */
+  putUsageHeaders(exchange: Exchange): Promise<void>;
   /** `/api/usage`: the caller's own counters (answered by the gateway, not counted). */
   sendUsage(exchange: Exchange, key: KeyRecord): Promise<void>;
 }
@@ -34,11 +37,12 @@ export function createQuota({ counter, limits: limitsByTier, now, failures }: Qu
   return {
     async count(exchange, key) {
       const limits = limitsByTier[key.tier];
+      const at = now();
       let result: IncrementResult;
       try {
-        result = await counter.increment(key.hash, limits, now());
+        result = await counter.increment(key.hash, limits, at);
       } catch (error) {
-        if (failures.passOver(error, 'count', key.hash)) return;
+        if (failures.passOver(error, 'count', key.hash)) return async () => undefined;
         throw storeUnavailable(error);
       }
       const headers = rateLimitHeaders(limits, result.counts, result.resetSeconds);
@@ -50,9 +54,11 @@ export function createQuota({ counter, limits: limitsByTier, now, failures }: Qu
         });
       }
       setHeaders(exchange, headers);
+      // A refund that fails leaves the call charged: the store is down, and the answer is already a failure.
+      return () => counter.refund(key.hash, at).catch((error: unknown) => void failures.passOver(error, 'refund', key.hash));
     },
 
-    async withUsageHeaders(exchange, action) {
+    async putUsageHeaders(exchange) {
       const { key } = exchange;
       const limits = key === undefined ? undefined : limitsByTier[key.tier];
       if (key !== undefined && limits !== undefined && (limits.daily !== null || limits.monthly !== null)) {
@@ -61,7 +67,6 @@ export function createQuota({ counter, limits: limitsByTier, now, failures }: Qu
         const counts = await counter.usage(key.hash, at).catch(() => undefined);
         if (counts !== undefined) setHeaders(exchange, rateLimitHeaders(limits, counts, periodsOf(at).resetSeconds));
       }
-      return action();
     },
 
     async sendUsage(exchange, key) {
