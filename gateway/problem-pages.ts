@@ -34,7 +34,8 @@ pages.set(
     'Problem types',
     `<h1>Problem types</h1><p>Every error is an RFC 9457 problem document whose <code>type</code> is one of these.</p><ul>${codes
       .map(
-        (code) => `<li><a href="/problems/${code}">${code}</a> (${PROBLEM_TYPES[code].status}): ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
+        (code) =>
+          `<li><a href="/problems/${code}">${code}</a> (${PROBLEM_TYPES[code].status}): ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
       )
       .join('')}</ul>`,
   ),
