@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { GatewayError } from './errors.ts';
 import { TIERS, type Tier } from './manifest.ts';
 import type { Limits } from './store.ts';
-import { maskUrl } from './stores/redis-store.ts';
+import { maskUrl } from './mask-url.ts';
 
 export type FailMode = 'closed' | 'open';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

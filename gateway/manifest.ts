@@ -15,14 +15,12 @@ import {
   type ParamKind,
   type Tier,
 } from '../schemas/manifest.ts';
-import { ajv } from '../schemas/validator.ts';
+import { validatorFor } from '../schemas/validator.ts';
 
 export { PARAM_KINDS, TIERS, type ManifestRoute, type ParamKind, type Tier };
 export type ManifestFile = FileEntry;
 export type RouteVariant = ManifestVariant;
 export type GatewayManifest = Manifest;
-
-const validateManifest = ajv.compile<Manifest>(manifestSchema);
 
 /** Parses and checks a manifest document against the generator's own schema; throws `ERR_MANIFEST_INVALID` listing every problem found. */
 export function parseManifest(text: string, source: string): GatewayManifest {
@@ -32,6 +30,7 @@ export function parseManifest(text: string, source: string): GatewayManifest {
   } catch (error) {
     throw new GatewayError('ERR_MANIFEST_INVALID', `${source} is not JSON: ${(error as Error).message}`, { cause: error });
   }
+  const validateManifest = validatorFor<Manifest>(manifestSchema);
   const problems = validateManifest(document)
     ? document.routes.flatMap(routeProblems)
     : (validateManifest.errors ?? [])

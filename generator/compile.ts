@@ -3,12 +3,12 @@
  * Nothing here touches the disk; the CLI reads the dataset and the emitter writes the tree.
  */
 import { createHash } from 'node:crypto';
-import stringify from 'fast-json-stable-stringify';
 import type { ValidateFunction } from 'ajv';
+import stringify from 'fast-json-stable-stringify';
 import { artefacts as defaultArtefacts } from './artefacts.ts';
 import type { Artefact } from './artefact.ts';
 import { GeneratorError } from './errors.ts';
-import { ajv } from '../schemas/validator.ts';
+import { validatorFor } from '../schemas/validator.ts';
 import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
 import { manifestSchema, type FileEntry } from '../schemas/manifest.ts';
@@ -110,18 +110,6 @@ function finishTree(unsorted: Map<string, Buffer>, model: Model): BuildOutput {
   // The gateway checks the same schema on load; a manifest it would refuse is never written.
   assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
   return { files, entries, buildId, model, manifest: serialize(manifest) };
-}
-
-const validatorCache = new WeakMap<object, ValidateFunction>();
-
-function validatorFor(schema: object): ValidateFunction {
-  let validate = validatorCache.get(schema);
-  if (!validate) {
-    const { $id: _id, ...rest } = schema as { $id?: string };
-    validate = ajv.compile(rest);
-    validatorCache.set(schema, validate);
-  }
-  return validate;
 }
 
 function assertValid(validate: ValidateFunction, document: unknown, path: string): void {

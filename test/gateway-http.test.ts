@@ -13,7 +13,7 @@ import { TIERS, type ManifestRoute, type Tier } from '../gateway/manifest.ts';
 import type { Store } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
 import { createTestKey, matrixRequest, sampleRequest, sampleUrl, startTestGateway, type TestGateway } from './helpers/gateway.ts';
-import { createTestTree, writeHandWrittenTree, type TestTree } from './helpers/gateway-tree.ts';
+import { buildFixture, createTestTree, type TestTree } from './helpers/gateway-tree.ts';
 import { get, raw } from './helpers/http.ts';
 
 /** Spec §4.2: path and minimum tier of the nine specified keyed endpoints. */
@@ -409,18 +409,18 @@ describe('built-in pages', () => {
 describe('reload', () => {
   it('picks up a rebuild (the dist link swapped) without a restart, and reads files from the new build only', async () => {
     const out = join(work, 'reload');
-    writeHandWrittenTree(out, 'r1');
+    await buildFixture(out, 'https://first.example.test');
     const local = await startTestGateway(store, out);
     try {
       const before = await get(local.url, '/api/mcc/5411.json');
-      writeHandWrittenTree(out, 'r2', ' (rebuilt)');
+      const rebuilt = await buildFixture(out, 'https://rebuilt.example.test');
       let after = before;
       for (let i = 0; i < 50 && after.headers['etag'] === before.headers['etag']; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         after = await get(local.url, '/api/mcc/5411.json');
       }
-      expect((after.json as { description: string }).description).toContain('(rebuilt)');
-      expect((await get(local.url, '/readyz')).json).toMatchObject({ build: 'r2' });
+      expect((after.json as { service_url: string }).service_url).toMatch(/^https:\/\/rebuilt\.example\.test\//);
+      expect((await get(local.url, '/readyz')).json).toMatchObject({ build: rebuilt.build });
     } finally {
       await local.close();
     }

@@ -69,6 +69,27 @@ function conformance(name: string, open: () => Promise<Store>) {
       expect((await store.increment(hash, LIMITS, new Date('2026-12-01T00:00:00Z'))).counts).toEqual({ day: 1, month: 1 });
     });
 
+    // Each edge: the last second of a window, then the first second of the next. The daily count
+    // must start again; the monthly count must too exactly when the month changes. Redis keeps the
+    // counters alive for the seconds left in their window whatever its own clock says.
+    it.each([
+      ['a day', '2026-11-22T23:59:59Z', '2026-11-23T00:00:00Z', false, 1],
+      ['31 January to 1 February', '2027-01-31T23:59:59Z', '2027-02-01T00:00:00Z', true, 1],
+      ['28 February to 1 March (common year)', '2027-02-28T23:59:59Z', '2027-03-01T00:00:00Z', true, 1],
+      ['28 to 29 February (leap year)', '2028-02-28T23:59:59Z', '2028-02-29T00:00:00Z', false, 1],
+      ['29 February to 1 March (leap year)', '2028-02-29T23:59:59Z', '2028-03-01T00:00:00Z', true, 1],
+      ['31 December to 1 January', '2026-12-31T23:59:59Z', '2027-01-01T00:00:00Z', true, 1],
+      ['a day far in the past', '2001-05-31T23:59:59Z', '2001-06-01T00:00:00Z', true, 1],
+    ])('starts new windows across %s', async (_edge, before, after, newMonth, resetDay) => {
+      const hash = hashKey(`cr_${name}-edge-${before}`);
+      const last = await store.increment(hash, LIMITS, new Date(before));
+      expect(last.resetSeconds.day).toBe(resetDay);
+      expect(await store.usage(hash, new Date(before))).toEqual({ day: 1, month: 1 });
+      const first = await store.increment(hash, LIMITS, new Date(after));
+      expect(first.counts).toEqual({ day: 1, month: newMonth ? 1 : 2 });
+      expect(first.resetSeconds.day).toBe(86400);
+    });
+
     it('never refuses an unlimited key and still counts it', async () => {
       const hash = hashKey(`cr_${name}-unlimited`);
       for (let i = 0; i < 20; i++) expect((await store.increment(hash, { daily: null, monthly: null }, NOW)).allowed).toBe(true);

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { maskUrl } from '../mask-url.ts';
 import type { Tier } from '../manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Store } from '../store.ts';
@@ -176,16 +177,4 @@ function toRecord(fields: Record<string, string>): KeyRecord {
     status: fields['status'] === 'active' ? 'active' : 'revoked',
     created: fields['created'] ?? '',
   };
-}
-
-/** The URL with any password replaced, safe to print and log. */
-export function maskUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    if (parsed.username && !parsed.password) parsed.username = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }

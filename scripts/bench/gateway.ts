@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { writeReportSection } from './internal/report-section.ts';
+import { writeReportSection } from './report-section.ts';
 
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
