@@ -43,7 +43,15 @@ export function defineGatewayCommands(program: Command): void {
       .option('--cors-origin <origin>', 'Access-Control-Allow-Origin (env CARDREWARDS_CORS_ORIGIN; default *)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env CARDREWARDS_LOG_LEVEL; default info)')
       .option('--reload-ms <n>', 'how often to check dist for a new build (env CARDREWARDS_RELOAD_MS; default 1000)')
-      .option('--no-demo-key', 'do not create a demo key when the embedded store has none');
+      .option('--no-demo-key', 'do not create a demo key when the embedded store has none')
+      .option(
+        '--key-cache-ms <n>',
+        'how long a key record is trusted from memory; revocations take effect within it (env CARDREWARDS_KEY_CACHE_MS; default 1000)',
+      )
+      .option(
+        '--workers <n>',
+        'processes serving requests (env CARDREWARDS_WORKERS; default: one per core with Redis, 1 with the embedded store)',
+      );
 
   serveOptions(
     program.command('serve').description('serve the built tree: static files without a key, keyed routes with key, tier and quota checks'),

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { BuildSource } from './build-source.ts';
 import type { GatewayConfig } from './config.ts';
 import { createFileCache } from './file-cache.ts';
+import { createKeyCache } from './key-cache.ts';
 import { HttpError, toHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import type { OriginProxy } from './origin-proxy.ts';
@@ -79,7 +80,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   const { config, store, builds, logger } = options;
   const failures = createStoreFailurePolicy(config.failMode, logger);
   const serveBuiltIn = createBuiltInRoutes(builds, store);
-  const authenticate = createAuthenticate(store, failures);
+  const authenticate = createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures);
   const quota = createQuota({ counter: store, limits: config.limits, now: options.now ?? (() => new Date()), failures });
   const deliver = createDeliver(createFileCache(config.cacheBytes), options.proxy);
 
@@ -95,13 +96,20 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     const key = await authenticate(exchange);
     authoriseTier(match.route, key);
     if (match.route.dynamic === 'usage') return quota.sendUsage(exchange, key);
-    const fileKey = await quota.withUsageHeaders(exchange, () => resolveFile(build.manifest, match.route, match.params, exchange.query));
+    let fileKey: string;
+    try {
+      fileKey = resolveFile(build.manifest, match.route, match.params, exchange.query);
+    } catch (error) {
+      // A 400 or 404 is not counted; it still tells the caller where its quota stands.
+      await quota.putUsageHeaders(exchange);
+      throw error;
+    }
     const entry = build.manifest.files[fileKey];
     if (entry === undefined) throw new HttpError(404, 'Not found.');
     const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
     exchange.response.setHeader('Cache-Control', 'private, no-cache');
     if (isNotModified(exchange.request.headers, representation.etag)) {
-      await quota.withUsageHeaders(exchange, () => undefined);
+      await quota.putUsageHeaders(exchange);
       return sendNotModified(exchange.response, representationHeaders(representation));
     }
     await quota.count(exchange, key);

@@ -11,7 +11,7 @@ import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
 import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
-import { manifestSchema, type FileEntry } from '../schemas/manifest.ts';
+import { manifestSchema, type ManifestFile } from '../schemas/manifest.ts';
 import { loadDataset, type Dataset, type DatasetSources } from './load-dataset.ts';
 import { createModel, type Model } from './model.ts';
 import { sortProblems, type Problem } from './problems.ts';
@@ -31,7 +31,7 @@ export const COMPRESS_MIN_BYTES = 4096;
 export interface BuildOutput {
   /** Every file of the tree but the manifest, sorted by path. */
   readonly files: ReadonlyMap<string, Buffer>;
-  readonly entries: ReadonlyMap<string, FileEntry>;
+  readonly entries: ReadonlyMap<string, ManifestFile>;
   /** Content hash of the whole tree: equal builds have equal ids. */
   readonly buildId: string;
   /** The bytes of `manifest.json`, which lists every other file. */
@@ -96,12 +96,12 @@ export function contentTypeOf(path: string): string {
 
 function finishTree(unsorted: Map<string, Buffer>, model: Model): BuildOutput {
   const files = new Map([...unsorted].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const entries = new Map<string, FileEntry>();
+  const entries = new Map<string, ManifestFile>();
   const tree = createHash('sha256');
   for (const [path, bytes] of files) {
     const type = contentTypeOf(path);
     const compressible = bytes.length >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/'));
-    const entry: FileEntry = { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] } : {}) };
+    const entry: ManifestFile = { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] } : {}) };
     entries.set(path, entry);
     tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
   }

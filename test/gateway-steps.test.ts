@@ -8,6 +8,7 @@ import { generateKey, hashKey } from '../gateway/api-keys.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { createLogger } from '../gateway/logger.ts';
 import type { ManifestRoute } from '../gateway/manifest.ts';
+import { createKeyCache } from '../gateway/key-cache.ts';
 import { createAuthenticate } from '../gateway/steps/authenticate.ts';
 import { authoriseTier } from '../gateway/steps/authorise-tier.ts';
 import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
@@ -84,7 +85,7 @@ describe('authoriseTier', () => {
 describe('authenticate and quota against the embedded store', () => {
   const logger = createLogger('silent');
   const failures = createStoreFailurePolicy('closed', logger);
-  const authenticate = createAuthenticate(store, failures);
+  const authenticate = createAuthenticate(createKeyCache(store), failures);
   const limits = {
     free: { daily: 2, monthly: 10 },
     starter: { daily: 2, monthly: 10 },

@@ -7,7 +7,7 @@ import { hashKey } from '../gateway/api-keys.ts';
 import type { KeyRecord, Store } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
-import { HAS_REDIS, REQUIRE_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
+import { HAS_REDIS, REQUIRE_REDIS, startRedis, startRedisCluster, type TestRedis, type TestRedisCluster } from './helpers/redis.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -110,6 +110,15 @@ function conformance(name: string, open: () => Promise<Store>) {
 }
 
 conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json'), flushDelayMs: 10 }));
+
+describe.runIf(HAS_REDIS)('redis cluster (3 masters)', () => {
+  let cluster: TestRedisCluster;
+  beforeAll(async () => {
+    cluster = await startRedisCluster(mkdtempSync(join(work, 'cluster-')));
+  });
+  afterAll(() => cluster.stop());
+  conformance('redis-cluster', () => createRedisStore({ url: cluster.url }));
+});
 
 describe.runIf(HAS_REDIS)('redis', () => {
   let redis: TestRedis;

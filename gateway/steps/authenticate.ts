@@ -1,24 +1,15 @@
 /** Step 3: the key from X-API-Key, looked up by its hash; missing, malformed, unknown or revoked → 401. */
 import { hashesEqual, hashKey, isWellFormedKey } from '../api-keys.ts';
 import { HttpError } from '../http-error.ts';
-import type { KeyRecord, KeyRegistry } from '../key-registry.ts';
+import type { KeyCache } from '../key-cache.ts';
+import type { KeyRecord } from '../key-registry.ts';
 import type { Exchange } from './exchange.ts';
 import { type StoreFailurePolicy, storeUnavailable } from './store-failure.ts';
 
-/** How many recently valid keys are remembered, only to fail open while the store is unreachable. */
-const KNOWN_KEYS_LIMIT = 10_000;
-
 export type Authenticate = (exchange: Exchange) => Promise<KeyRecord>;
 
-/** The authentication step over `registry`; sets `exchange.key`. */
-export function createAuthenticate(registry: KeyRegistry, failures: StoreFailurePolicy): Authenticate {
-  const knownKeys = new Map<string, KeyRecord>();
-  const remember = (hash: string, record: KeyRecord) => {
-    knownKeys.delete(hash);
-    knownKeys.set(hash, record);
-    if (knownKeys.size > KNOWN_KEYS_LIMIT) knownKeys.delete(knownKeys.keys().next().value as string);
-  };
-
+/** The authentication step over the key cache; sets `exchange.key`. */
+export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy): Authenticate {
   return async (exchange) => {
     const header = exchange.request.headers['x-api-key'];
     const value = Array.isArray(header) ? undefined : header?.trim();
@@ -27,10 +18,9 @@ export function createAuthenticate(registry: KeyRegistry, failures: StoreFailure
     const hash = hashKey(value);
     let record: KeyRecord | undefined;
     try {
-      record = await registry.lookupKey(hash);
-      if (record !== undefined) remember(hash, record);
+      record = await keys.lookup(hash);
     } catch (error) {
-      record = failures.passOver(error, 'key lookup', hash) ? knownKeys.get(hash) : undefined;
+      record = failures.passOver(error, 'key lookup', hash) ? keys.lastKnown(hash) : undefined;
       if (record === undefined) throw storeUnavailable(error);
     }
     if (record === undefined || !hashesEqual(record.hash, hash) || record.status !== 'active') {

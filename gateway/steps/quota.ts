@@ -23,8 +23,8 @@ export interface QuotaOptions {
 export interface Quota {
   /** One atomic increment of the day and month counters; at a limit → 429 and nothing counted. */
   count(exchange: Exchange, key: KeyRecord): Promise<void>;
-  /** Runs `action` (an answer that is not counted) and puts the key's current RateLimit headers on the response either way. */
-  withUsageHeaders<T>(exchange: Exchange, action: () => T): Promise<T>;
+  /** Puts the key's current RateLimit headers on an answer that is not counted (400, 404, 304); a store that cannot say leaves them out. */
+  putUsageHeaders(exchange: Exchange): Promise<void>;
   /** `/api/usage`: the caller's own counters (answered by the gateway, not counted). */
   sendUsage(exchange: Exchange, key: KeyRecord): Promise<void>;
 }
@@ -52,7 +52,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures }: Qu
       setHeaders(exchange, headers);
     },
 
-    async withUsageHeaders(exchange, action) {
+    async putUsageHeaders(exchange) {
       const { key } = exchange;
       const limits = key === undefined ? undefined : limitsByTier[key.tier];
       if (key !== undefined && limits !== undefined && (limits.daily !== null || limits.monthly !== null)) {
@@ -61,7 +61,6 @@ export function createQuota({ counter, limits: limitsByTier, now, failures }: Qu
         const counts = await counter.usage(key.hash, at).catch(() => undefined);
         if (counts !== undefined) setHeaders(exchange, rateLimitHeaders(limits, counts, periodsOf(at).resetSeconds));
       }
-      return action();
     },
 
     async sendUsage(exchange, key) {

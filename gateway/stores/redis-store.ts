@@ -1,5 +1,5 @@
 /**
- * The Redis adapter of `Store`; the only file that knows ioredis. Keys are hashes
+ * The Redis adapter of `Store` (one server or a Redis Cluster; `redis-connection.ts` opens the client). Keys are hashes
  * `cr:key:{<hash>}` plus a set `cr:keys` listing them; counters are `cr:{<hash>}:d:<day>` and
  * `cr:{<hash>}:m:<month>` (the hash tag keeps both in one Redis Cluster slot for the script).
  *
@@ -8,8 +8,8 @@
  * EVALSHA and falls back to EVAL on NOSCRIPT, which is what a restarted Redis answers.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { maskUrl } from '../mask-url.ts';
+import { createRedisClient } from './redis-connection.ts';
 import type { Tier } from '../manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Store } from '../store.ts';
@@ -55,15 +55,9 @@ export interface RedisStoreOptions {
 
 /** Connects (waiting up to the connect timeout) and returns the store; a store whose Redis is down still works once Redis is back. */
 export async function createRedisStore(options: RedisStoreOptions): Promise<Store & { readonly connected: boolean }> {
-  const connectTimeout = options.connectTimeoutMs ?? 1000;
-  const redis = new Redis(options.url, {
-    enableOfflineQueue: false,
-    connectTimeout,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    maxRetriesPerRequest: 1,
-    // Reconnect forever, quickly at first, never more than a second apart.
-    retryStrategy: (times) => Math.min(times * 50, 1000),
-    lazyConnect: true,
+  const redis = createRedisClient(options.url, {
+    connectTimeoutMs: options.connectTimeoutMs ?? 1000,
+    commandTimeoutMs: options.commandTimeoutMs ?? 500,
   });
   let state: 'ready' | 'down' = 'down';
   redis.on('ready', () => {
@@ -117,22 +111,17 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       }),
     saveKey: (record) =>
       run(async () => {
-        await redis
-          .multi()
-          .hset(recordKey(record.hash), { ...record })
-          .sadd('cr:keys', record.hash)
-          .exec();
+        // Two commands, not MULTI: the record and the index live in different Cluster slots. The
+        // record is written first, so a key listed in the index always has its record.
+        await redis.hset(recordKey(record.hash), { ...record });
+        await redis.sadd('cr:keys', record.hash);
       }),
     listKeys: () =>
       run(async () => {
         const hashes = await redis.smembers('cr:keys');
-        const pipeline = redis.pipeline();
-        for (const hash of hashes) pipeline.hgetall(recordKey(hash));
-        const results = (await pipeline.exec()) ?? [];
-        return results
-          .map(([, fields]) => fields as Record<string, string>)
-          .filter((fields) => fields['hash'] !== undefined)
-          .map(toRecord);
+        // Auto-pipelining sends these together (per node on a Cluster).
+        const results = await Promise.all(hashes.map((hash) => redis.hgetall(recordKey(hash))));
+        return results.filter((fields) => fields['hash'] !== undefined).map(toRecord);
       }),
     revoke: (hash) =>
       run(async () => {

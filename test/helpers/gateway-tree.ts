@@ -1,13 +1,13 @@
 /** The tree the gateway tests serve: the real fixture build (`cardrewards build --dataset test/fixtures/mini`). */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GatewayManifest } from '../../gateway/manifest.ts';
+import type { Manifest } from '../../gateway/manifest.ts';
 import { FIXTURE, runCli } from './cli.ts';
 
 export interface TestTree {
   /** The `dist` link. */
   readonly out: string;
-  readonly manifest: GatewayManifest;
+  readonly manifest: Manifest;
 }
 
 /** Builds the fixture with the real CLI into `<work>/dist`, plus a file outside the tree that traversal attempts aim at. */
@@ -19,8 +19,8 @@ export async function createTestTree(work: string): Promise<TestTree> {
 }
 
 /** Builds the fixture into `out` (a link to `<out>.builds/<id>`, swapped atomically) with `service_url` links under `baseUrl`. */
-export async function buildFixture(out: string, baseUrl: string): Promise<GatewayManifest> {
+export async function buildFixture(out: string, baseUrl: string): Promise<Manifest> {
   const result = await runCli(['build', '--dataset', FIXTURE, '--out', out, '--base-url', baseUrl]);
   if (result.code !== 0) throw new Error(`fixture build failed: ${result.stderr}`);
-  return JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as GatewayManifest;
+  return JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
 }
