@@ -9,15 +9,19 @@ import { createLogger } from '../gateway/logger.ts';
 import { openStore } from '../gateway/open-store.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
+import { isWorker, superviseWorkers } from './supervise-workers.ts';
 
 /** Serves the built tree until SIGINT or SIGTERM. */
 export async function serve(flags: RawOptions): Promise<void> {
   const config = resolveConfig(flags, process.env);
+  if (config.workers > 1 && !isWorker()) return superviseWorkers(config);
   const logger = createLogger(config.logLevel);
-  console.log('cardrewards gateway');
-  for (const line of formatConfig(config)) console.log(`  ${line}`);
+  // With several workers the primary has printed the configuration once; each worker says only where it listens.
+  const say = isWorker() ? () => undefined : (line: string) => console.log(line);
+  say('cardrewards gateway');
+  for (const line of formatConfig(config)) say(`  ${line}`);
   const store = await openStore(config, logger);
-  console.log(
+  say(
     store.kind === 'embedded'
       ? `  using the embedded store (${store.location}): one gateway process only; set REDIS_URL or --redis-url to share keys and counters`
       : `  using Redis at ${store.location}`,
@@ -71,7 +75,9 @@ export async function serve(flags: RawOptions): Promise<void> {
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${port}/api/cards`);
   }
-  console.log(`  listening on ${gateway.url} (docs at ${gateway.url}/docs)`);
+  console.log(
+    isWorker() ? `  worker ${process.pid} listening on ${gateway.url}` : `  listening on ${gateway.url} (docs at ${gateway.url}/docs)`,
+  );
 
   const stop = async (signal: string) => {
     logger.info({ signal }, 'stopping');
