@@ -8,13 +8,14 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayError } from './errors.ts';
-import { parseManifest, type GatewayManifest } from './manifest.ts';
+import { parseManifest, type Manifest } from './manifest.ts';
 import { createRouter, type Router } from './router.ts';
+import { BUILD_ID_PATH } from '../schemas/manifest.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */
   readonly root: string;
-  readonly manifest: GatewayManifest;
+  readonly manifest: Manifest;
   readonly router: Router;
 }
 
@@ -60,11 +61,7 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(
-        error instanceof GatewayError
-          ? error
-          : new GatewayError('ERR_MANIFEST_READ', `cannot load ${root}/manifest.json: ${(error as Error).message}`, { cause: error }),
-      );
+      options.onError?.(loadError(error, `${root}/manifest.json`));
       return false;
     }
   };
@@ -88,8 +85,16 @@ export async function createRemoteBuildSource(
   let build: Build | undefined;
   let etag: string | undefined;
   const url = `${options.originUrl}/manifest.json`;
+  /** True when the origin's build-id file names the build already loaded: no need to fetch the manifest. */
+  const unchanged = async (): Promise<boolean> => {
+    if (build === undefined || etag !== undefined) return false;
+    const response = await fetch(`${options.originUrl}/${BUILD_ID_PATH}`, { signal: AbortSignal.timeout(5000) });
+    return response.ok && (await response.text()).trim() === build.manifest.build;
+  };
   const check = async (): Promise<boolean> => {
     try {
+      // An origin that sends ETags answers a conditional request with 304; one that does not is asked for the build id.
+      if (await unchanged()) return false;
       const response = await fetch(url, {
         headers: etag === undefined ? {} : { 'If-None-Match': etag },
         signal: AbortSignal.timeout(5000),
@@ -103,11 +108,7 @@ export async function createRemoteBuildSource(
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(
-        error instanceof GatewayError
-          ? error
-          : new GatewayError('ERR_MANIFEST_READ', `cannot load ${url}: ${(error as Error).message}`, { cause: error }),
-      );
+      options.onError?.(loadError(error, url));
       return false;
     }
   };
@@ -115,4 +116,10 @@ export async function createRemoteBuildSource(
   const timer = setInterval(() => void check(), options.intervalMs);
   timer.unref();
   return { current: () => build, check, close: () => clearInterval(timer) };
+}
+
+/** A failed manifest load as a `GatewayError`: a refused manifest keeps its own error, anything else is a read failure. */
+function loadError(error: unknown, where: string): GatewayError {
+  if (error instanceof GatewayError) return error;
+  return new GatewayError('ERR_MANIFEST_READ', `cannot load ${where}: ${(error as Error).message}`, { cause: error });
 }

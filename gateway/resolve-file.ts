@@ -4,12 +4,13 @@
  * a key there is never opened, which is what makes traversal impossible.
  */
 import { HttpError } from './http-error.ts';
-import type { GatewayManifest, ManifestRoute, ParamKind, RouteVariant } from './manifest.ts';
+import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './manifest.ts';
 import { normaliseParam } from './normalise-param.ts';
+import { renderTemplate } from '../schemas/path-template.ts';
 
 /** Picks the variant, normalises every parameter and returns the file key to serve. */
 export function resolveFile(
-  manifest: GatewayManifest,
+  manifest: Manifest,
   route: ManifestRoute,
   pathParams: Readonly<Record<string, string>>,
   query: URLSearchParams,
@@ -17,14 +18,16 @@ export function resolveFile(
   const variants = route.variants ?? [];
   checkQueryNames(route, variants, query);
   const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
-  if (!variant) throw new HttpError(400, `${route.path} needs ${describeVariants(variants)}.`);
+  if (!variant)
+    throw new HttpError('parameters-incomplete', `${route.path} needs ${describeVariants(variants)}.`, { allowed: variantForms(variants) });
   // Facets are precomputed one at a time: a second one would be silently ignored, so it is refused.
   const accepted = new Set([...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]);
   for (const name of query.keys()) {
     if (!accepted.has(name))
       throw new HttpError(
-        400,
+        'parameters-incomplete',
         `Query parameter "${name}" cannot be combined with the others: ${route.path} takes ${describeVariants(variants)}.`,
+        { parameter: name, allowed: variantForms(variants) },
       );
   }
 
@@ -38,26 +41,47 @@ export function resolveFile(
   }
 
   const found =
-    variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, render(variant.file, values));
+    variant.lookup === 'domain-suffix'
+      ? lookupDomainSuffix(manifest, variant, values)
+      : present(manifest, renderTemplate(variant.file, values));
   if (found !== undefined) return found;
   if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback)) return variant.fallback;
-  throw new HttpError(404, `No ${route.path} resource matches this request.`);
+  throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 
-function checkQueryNames(route: ManifestRoute, variants: readonly RouteVariant[], query: URLSearchParams): void {
+function checkQueryNames(route: ManifestRoute, variants: readonly ManifestVariant[], query: URLSearchParams): void {
   const allowed = new Set(variants.flatMap((variant) => [...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]));
   const seen = new Set<string>();
   for (const name of query.keys()) {
     if (!allowed.has(name)) {
       const list = allowed.size === 0 ? 'no query parameters' : `only ${[...allowed].sort().join(', ')}`;
-      throw new HttpError(400, `Unknown query parameter "${name}": ${route.path} takes ${list}.`);
+      throw new HttpError('parameter-unknown', `Unknown query parameter "${name}": ${route.path} takes ${list}.`, {
+        parameter: name,
+        allowed: [...allowed].sort(),
+      });
     }
-    if (seen.has(name)) throw new HttpError(400, `Query parameter "${name}" is given more than once.`);
+    if (seen.has(name))
+      throw new HttpError('parameter-repeated', `Query parameter "${name}" is given more than once.`, { parameter: name });
     seen.add(name);
   }
 }
 
-function describeVariants(variants: readonly RouteVariant[]): string {
+/** Each variant's required parameters as `name=&name=`, for `allowed`. */
+function variantForms(variants: readonly ManifestVariant[]): string[] {
+  return variants.map((variant) =>
+    Object.keys(variant.query ?? {})
+      .map((name) => `${name}=`)
+      .join('&'),
+  );
+}
+
+/** `name=value` of every normalised parameter: what was not found. */
+function describeValues(values: Readonly<Record<string, string>>): string {
+  const pairs = Object.entries(values).map(([name, value]) => `${name}=${value}`);
+  return pairs.length === 0 ? 'no parameters' : pairs.join(', ');
+}
+
+function describeVariants(variants: readonly ManifestVariant[]): string {
   const forms = variants
     .map((variant) =>
       Object.keys(variant.query ?? {})
@@ -72,22 +96,17 @@ function kindOf(kinds: Readonly<Record<string, ParamKind>> | undefined, name: st
   return kinds?.[name] ?? 'slug';
 }
 
-/** Fills `{name}` placeholders; values are already normalised to safe characters. */
-function render(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? '');
-}
-
-function present(manifest: GatewayManifest, path: string): string | undefined {
+function present(manifest: Manifest, path: string): string | undefined {
   return Object.hasOwn(manifest.files, path) ? path : undefined;
 }
 
 /** The host's file, else each parent domain's while at least two labels remain. */
-function lookupDomainSuffix(manifest: GatewayManifest, variant: RouteVariant, values: Record<string, string>): string | undefined {
+function lookupDomainSuffix(manifest: Manifest, variant: ManifestVariant, values: Record<string, string>): string | undefined {
   const name = Object.entries({ ...variant.query, ...variant.optional }).find(([, kind]) => kind === 'domain')?.[0];
-  if (name === undefined) return present(manifest, render(variant.file, values));
+  if (name === undefined) return present(manifest, renderTemplate(variant.file, values));
   let labels = (values[name] ?? '').split('.');
   while (labels.length >= 2) {
-    const found = present(manifest, render(variant.file, { ...values, [name]: labels.join('.') }));
+    const found = present(manifest, renderTemplate(variant.file, { ...values, [name]: labels.join('.') }));
     if (found !== undefined) return found;
     labels = labels.slice(1);
   }

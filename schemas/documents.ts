@@ -18,7 +18,7 @@ function rankedValue() {
   } as const;
 }
 
-/** Spec §2.1: a top-card object inside an MCC record. */
+/** docs/api.md, "MCC record": a top-card object inside an MCC record. */
 export const topCard = {
   type: 'object',
   additionalProperties: false,
@@ -32,7 +32,7 @@ export const topCard = {
   },
 } as const;
 
-/** Spec §2.1: the static MCC record. */
+/** docs/api.md, "MCC record": the static MCC record. */
 export const mccRecord = {
   $id: 'mcc-record',
   title: 'MCC record',
@@ -50,7 +50,7 @@ export const mccRecord = {
   },
 } as const;
 
-/** Spec §2.2: the static merchant record (its top card carries `rate`, not `bonus_rate`). */
+/** docs/api.md, "Merchant record": the static merchant record (its top card carries `rate`, not `bonus_rate`). */
 export const merchantRecord = {
   $id: 'merchant-record',
   title: 'Merchant record',
@@ -74,7 +74,7 @@ export const merchantRecord = {
   },
 } as const;
 
-/** Spec §2.3: one entry of the search index; `type` tells an MCC from a merchant. */
+/** docs/api.md, "Search index": one entry of the search index; `type` tells an MCC from a merchant. */
 export const searchEntry = {
   oneOf: [
     {
@@ -105,7 +105,7 @@ export const searchEntry = {
   ],
 } as const;
 
-/** Spec §2.3: the search index, a top-level array. */
+/** docs/api.md, "Search index": a top-level array. */
 export const searchIndex = {
   $id: 'search-index',
   title: 'Search index',

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRemoteBuildSource } from '../gateway/build-source.ts';
+import { hashKey } from '../gateway/api-keys.ts';
+import { type BuildSource, createRemoteBuildSource } from '../gateway/build-source.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { startGateway, type RunningGateway } from '../gateway/create-gateway.ts';
 import { createLogger } from '../gateway/logger.ts';
@@ -26,14 +27,24 @@ let tree: TestTree;
 let origin: Server;
 let gateway: RunningGateway;
 let closeAll: () => Promise<void>;
+let builds: BuildSource;
 const seen: IncomingHttpHeaders[] = [];
+/** Every path the origin was asked for. */
+const requested: string[] = [];
 let failing = false;
+/** When set, the origin answers this status with its own error page instead of the file. */
+let originStatus: number | undefined;
 
 beforeAll(async () => {
   tree = await createTestTree(work);
   origin = createServer((req, res) => {
     seen.push(req.headers);
+    requested.push(req.url ?? '');
     if (failing) return void req.socket.destroy();
+    if (originStatus !== undefined && (req.url ?? '').startsWith('/keyed/'))
+      return void res
+        .writeHead(originStatus, { 'Content-Type': 'text/html', 'X-Origin-Internal': 'secret' })
+        .end('<h1>origin stack trace</h1>');
     const path = join(tree.out, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
     if (!path.startsWith(tree.out) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=600', 'Set-Cookie': 'origin=1' });
@@ -43,7 +54,7 @@ beforeAll(async () => {
   const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   const config = resolveConfig({ port: '0', originUrl, logLevel: 'silent' }, {});
   const logger = createLogger('silent');
-  const builds = await createRemoteBuildSource({ originUrl, intervalMs: 60_000 });
+  builds = await createRemoteBuildSource({ originUrl, intervalMs: 60_000 });
   const proxy = createOriginProxy(originUrl, logger, 2000);
   gateway = await startGateway({ config, store, builds, logger, proxy });
   closeAll = async () => {
@@ -95,6 +106,36 @@ it('maps an origin failure to 502 problem details and keeps serving', async () =
   expect(reply.text).not.toMatch(/ECONNRESET|socket hang up/);
   failing = false;
   expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
+});
+
+it('answers 502 problem details for an origin that fails or answers 404/500, never leaks its answer, and charges nothing', async () => {
+  const key = await createTestKey(store, 'free');
+  const hash = hashKey(key);
+  const url = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards') as ManifestRoute);
+  for (const status of [404, 500]) {
+    originStatus = status;
+    const reply = await get(gateway.url, url, { headers: { 'X-API-Key': key } });
+    expect(reply.status).toBe(502);
+    expect(reply.headers['content-type']).toBe('application/problem+json');
+    expect(reply.headers['x-origin-internal']).toBeUndefined();
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.headers['etag']).toBeUndefined();
+    expect(reply.text).not.toContain('stack trace');
+  }
+  originStatus = undefined;
+  failing = true;
+  expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(502);
+  failing = false;
+  expect(await store.usage(hash, new Date())).toEqual({ day: 0, month: 0 });
+  expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
+  expect(await store.usage(hash, new Date())).toEqual({ day: 1, month: 1 });
+});
+
+it('checks an origin without ETags for a new build through the small build-id file, not the whole manifest', async () => {
+  requested.length = 0;
+  expect(await builds.check()).toBe(false);
+  expect(await builds.check()).toBe(false);
+  expect(requested).toEqual(['/build-id', '/build-id']);
 });
 
 it('serves public files (static records, the OpenAPI document for /docs) from the origin too, without a key', async () => {

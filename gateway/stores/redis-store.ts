@@ -1,5 +1,5 @@
 /**
- * The Redis adapter of `Store`; the only file that knows ioredis. Keys are hashes
+ * The Redis adapter of `Store` (one server or a Redis Cluster; `redis-connection.ts` opens the client). Keys are hashes
  * `cr:key:{<hash>}` plus a set `cr:keys` listing them; counters are `cr:{<hash>}:d:<day>` and
  * `cr:{<hash>}:m:<month>` (the hash tag keeps both in one Redis Cluster slot for the script).
  *
@@ -8,7 +8,8 @@
  * EVALSHA and falls back to EVAL on NOSCRIPT, which is what a restarted Redis answers.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { maskUrl } from '../mask-url.ts';
+import { createRedisClient } from './redis-connection.ts';
 import type { Tier } from '../manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Store } from '../store.ts';
@@ -16,13 +17,23 @@ import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecor
 /**
  * Refuses when either limit is reached (a refused call is not counted), else INCRs both counters
  * and sets their expiry to the end of their window. ARGV: daily limit, monthly limit (-1 =
- * unlimited), seconds left in the day and in the month. Returns {allowed, day, month}.
+ * unlimited), seconds left in the day and in the month, and a deadline (Unix milliseconds).
+ * Returns {allowed, day, month}; allowed is -1 when the script ran after its deadline.
+ *
+ * The deadline: a command that reaches Redis after the gateway gave up on it (a stalled Redis,
+ * SIGSTOP, a long network hiccup) must not count a call that was answered 503. The gateway sends
+ * its own clock plus the command timeout; the script compares Redis's clock and does nothing when
+ * late. Clock skew between the hosts only moves the margin, which `DEADLINE_SLACK_MS` widens.
  *
  * Expiry is relative (EXPIRE, not EXPIREAT): the seconds left are computed from the same `now`
  * that named the window, so a counter lives exactly as long as its window whatever Redis's own
  * clock says, and a test that injects a past or future `now` still sees its counters.
  */
 const INCREMENT_SCRIPT = normaliseScript(`
+  local clock = redis.call('TIME')
+  if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(ARGV[5]) then
+    return {-1, 0, 0}
+  end
   local day = tonumber(redis.call('GET', KEYS[1]) or '0')
   local month = tonumber(redis.call('GET', KEYS[2]) or '0')
   local dailyLimit = tonumber(ARGV[1])
@@ -37,6 +48,17 @@ const INCREMENT_SCRIPT = normaliseScript(`
   return {1, day, month}
 `);
 const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
+
+/** Added to the command timeout in the deadline, for clock skew between the gateway and Redis. */
+const DEADLINE_SLACK_MS = 250;
+
+/** Takes one call back from both counters, never below zero (a counted call whose answer failed). */
+const REFUND_SCRIPT = normaliseScript(`
+  for i = 1, 2 do
+    if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+  end
+  return 1
+`);
 
 /** Collapses white space so the script's SHA does not depend on indentation (the script has no comments). */
 function normaliseScript(script: string): string {
@@ -54,16 +76,8 @@ export interface RedisStoreOptions {
 
 /** Connects (waiting up to the connect timeout) and returns the store; a store whose Redis is down still works once Redis is back. */
 export async function createRedisStore(options: RedisStoreOptions): Promise<Store & { readonly connected: boolean }> {
-  const connectTimeout = options.connectTimeoutMs ?? 1000;
-  const redis = new Redis(options.url, {
-    enableOfflineQueue: false,
-    connectTimeout,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    maxRetriesPerRequest: 1,
-    // Reconnect forever, quickly at first, never more than a second apart.
-    retryStrategy: (times) => Math.min(times * 50, 1000),
-    lazyConnect: true,
-  });
+  const commandTimeoutMs = options.commandTimeoutMs ?? 500;
+  const redis = createRedisClient(options.url, { connectTimeoutMs: options.connectTimeoutMs ?? 1000, commandTimeoutMs });
   let state: 'ready' | 'down' = 'down';
   redis.on('ready', () => {
     if (state !== 'ready') options.onStateChange?.('ready', 'connected');
@@ -116,22 +130,17 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       }),
     saveKey: (record) =>
       run(async () => {
-        await redis
-          .multi()
-          .hset(recordKey(record.hash), { ...record })
-          .sadd('cr:keys', record.hash)
-          .exec();
+        // Two commands, not MULTI: the record and the index live in different Cluster slots. The
+        // record is written first, so a key listed in the index always has its record.
+        await redis.hset(recordKey(record.hash), { ...record });
+        await redis.sadd('cr:keys', record.hash);
       }),
     listKeys: () =>
       run(async () => {
         const hashes = await redis.smembers('cr:keys');
-        const pipeline = redis.pipeline();
-        for (const hash of hashes) pipeline.hgetall(recordKey(hash));
-        const results = (await pipeline.exec()) ?? [];
-        return results
-          .map(([, fields]) => fields as Record<string, string>)
-          .filter((fields) => fields['hash'] !== undefined)
-          .map(toRecord);
+        // Auto-pipelining sends these together (per node on a Cluster).
+        const results = await Promise.all(hashes.map((hash) => redis.hgetall(recordKey(hash))));
+        return results.filter((fields) => fields['hash'] !== undefined).map(toRecord);
       }),
     revoke: (hash) =>
       run(async () => {
@@ -144,9 +153,22 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
         const { periods, day, month } = counterKeys(hash, now);
         const reply = (await evalIncrement(
           [day, month],
-          [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month],
+          [
+            limitArg(limits.daily),
+            limitArg(limits.monthly),
+            periods.resetSeconds.day,
+            periods.resetSeconds.month,
+            Date.now() + commandTimeoutMs + DEADLINE_SLACK_MS,
+          ],
         )) as number[];
+        if (reply[0] === -1) throw new Error('the count reached Redis after its deadline and was not made');
         return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
+      }),
+    refund: (hash, now) =>
+      run(async () => {
+        const { day, month } = counterKeys(hash, now);
+        // Refunds are rare (a failed answer), so the script is sent whole rather than cached.
+        await redis.eval(REFUND_SCRIPT, 2, day, month);
       }),
     usage: (hash, now) =>
       run(async (): Promise<Counts> => {
@@ -154,6 +176,15 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
         const [dayCount, monthCount] = await redis.mget(day, month);
         return { day: Number(dayCount ?? 0), month: Number(monthCount ?? 0) };
       }),
+    async warnings() {
+      // CONFIG is often disabled on managed Redis; then there is nothing to say.
+      const setting = async (name: string) => ((await redis.config('GET', name).catch(() => [])) as string[])[1];
+      const [save, appendonly] = await Promise.all([setting('save'), setting('appendonly')]);
+      if (save !== '' || appendonly !== 'no') return [];
+      return [
+        'Redis persists nothing (save "" and appendonly no): every API key and count is lost when it restarts; enable RDB or AOF persistence, or keep a copy with `cardrewards keys export`',
+      ];
+    },
     ping: () =>
       run(async () => {
         await redis.ping();
@@ -176,16 +207,4 @@ function toRecord(fields: Record<string, string>): KeyRecord {
     status: fields['status'] === 'active' ? 'active' : 'revoked',
     created: fields['created'] ?? '',
   };
-}
-
-/** The URL with any password replaced, safe to print and log. */
-export function maskUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    if (parsed.username && !parsed.password) parsed.username = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }

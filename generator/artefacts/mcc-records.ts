@@ -1,16 +1,17 @@
-/** Spec §2.1: one static record per MCC with its top 5 cards, best first. */
+/** docs/api.md, "MCC record": one static record per MCC with its top 5 cards, best first. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
-import { bothValues, rankCards } from '../ranking.ts';
-import { conditionsOf } from '../conditions.ts';
 import { mccRecord, type MccRecord } from '../../schemas/documents.ts';
-import { TOP_CARDS_PER_MCC } from './static-limits.ts';
+import { topCardsOfMcc } from './static-limits.ts';
+import { bothValues } from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import { pageUrl, sitePaths } from '../site/internal/paths.ts';
 
 export const mccRecords: Artefact = {
   name: 'mcc records',
   *derive(model) {
     for (const mcc of model.mccs) {
-      const top = rankCards(model, { mcc: mcc.code }).slice(0, TOP_CARDS_PER_MCC);
+      const top = topCardsOfMcc(model, mcc.code);
       const record: MccRecord = {
         code: mcc.code,
         description: mcc.description,
@@ -25,7 +26,7 @@ export const mccRecords: Artefact = {
           values: bothValues(earning),
           conditions: conditionsOf(model, earning.rule),
         })),
-        service_url: `${model.baseUrl}/mcc/${mcc.code}`,
+        service_url: pageUrl(model, sitePaths.mcc(mcc.code)),
         last_updated: latestDate(
           top.flatMap(({ card, rule }) => [card.as_of, rule?.as_of]),
           model.date,

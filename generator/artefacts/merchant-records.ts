@@ -1,17 +1,18 @@
-/** Spec §2.2: one static record for each of the 1,540 most popular merchants. */
+/** docs/api.md, "Merchant record": one static record for each of the 1,540 most popular merchants. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
-import { bothValues, rankCards } from '../ranking.ts';
-import { conditionsOf } from '../conditions.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
-import { staticMerchants } from './static-limits.ts';
+import { staticMerchants, topCardOfMerchant } from './static-limits.ts';
+import { bothValues } from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import { pageUrl, sitePaths } from '../site/internal/paths.ts';
 
 export const merchantRecords: Artefact = {
   name: 'merchant records',
   *derive(model) {
     for (const merchant of staticMerchants(model.merchants)) {
       const mcc = model.mccByCode.get(merchant.mcc);
-      const [top] = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug });
+      const top = topCardOfMerchant(model, merchant);
       if (!mcc || !top) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
       const record: MerchantRecord = {
         slug: merchant.slug,
@@ -27,7 +28,7 @@ export const merchantRecords: Artefact = {
           values: bothValues(top),
           conditions: conditionsOf(model, top.rule),
         },
-        service_url: `${model.baseUrl}/merchant/${merchant.slug}`,
+        service_url: pageUrl(model, sitePaths.merchant(merchant.slug)),
         last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),
       };
       yield { path: `public/api/merchant/${merchant.slug}.json`, document: record, schema: merchantRecord };

@@ -12,7 +12,7 @@ import {
   type Purchase,
 } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../valuation.ts';
+import { cardValuation, DEFAULT_VALUATION, pointValueOf, type ValuationMode } from '../valuation.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { STATIC_MERCHANT_COUNT } from '../artefacts/static-limits.ts';
@@ -308,6 +308,46 @@ export function categoriesCovering(
     if (coverage) result.push({ category, category_name: categoryName(model, category), ...coverage });
   }
   return result;
+}
+
+/** Every active card with a rule in `category`, ranked by that rule's value. */
+export function cardsForCategory(model: Model, slug: string) {
+  const entries = model.activeCards.flatMap((card) =>
+    (model.rulesByCard.get(card.slug) ?? [])
+      .filter((rule) => rule.category === slug)
+      .map((rule) => ({ card, rule, reward: rewardOf(model, card, rule) })),
+  );
+  entries.sort(
+    (a, b) =>
+      Number(b.reward.in_force) - Number(a.reward.in_force) ||
+      b.reward.value_cents - a.reward.value_cents ||
+      a.card.annual_fee - b.card.annual_fee ||
+      byText(a.card.slug, b.card.slug) ||
+      byText(a.rule.valid_from ?? '', b.rule.valid_from ?? ''),
+  );
+  return entries.map(({ card, rule, reward }, index) => ({
+    rank: index + 1,
+    slug: card.slug,
+    name: card.name,
+    issuer: card.issuer,
+    rate: rule.rate,
+    value_cents: reward.value_cents,
+    valuation_basis: pointValueOf(model, card, 'standalone').basis,
+    annual_fee: card.annual_fee,
+    cap: reward.cap,
+    channel: rule.channel,
+    selection: rule.selection,
+    valid_from: rule.valid_from,
+    valid_to: rule.valid_to,
+    in_force: ruleIsValid(rule, model.date),
+  }));
+}
+
+/** The MCCs a category covers; `issuers` null when the generic definition covers the code. */
+export function categoryMccsOf(model: Model, slug: string) {
+  const byIssuer = model.categoryMccs.get(slug) ?? new Map<string, ReadonlySet<string>>();
+  const codes = [...new Set([...byIssuer.values()].flatMap((set) => [...set]))].sort(byText);
+  return codes.map((code) => ({ code, description: model.mccByCode.get(code)?.description ?? code, ...coverageOf(byIssuer, code)! }));
 }
 
 export { earningFor, byText };
