@@ -31,12 +31,12 @@ describe('validate summary: coverage and stale rows', () => {
     const stale = staleRows(dataset, { maxAgeDays: 5 });
     expect(stale.cutoff).toBe('2026-11-05');
     const cards = stale.rows.filter((r) => r.file === 'cards.csv');
-    // Six cards were read on 2026-11-01 (lines 2 to 7); delta-skymiles-gold on 2026-11-10 (line 8) is fresh.
-    expect(cards.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7]);
+    // Seven cards were read on 2026-11-01 (lines 2 to 7, and chase-sapphire-preferred on 9); delta-skymiles-gold on 2026-11-10 (line 8) is fresh.
+    expect(cards.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 9]);
     expect(cards.every((r) => r.asOf === '2026-11-01')).toBe(true);
     expect(stale.rows.some((r) => r.asOf >= '2026-11-05')).toBe(false);
     const line = summarizeDataset(dataset, { maxAgeDays: 5 }).find((l) => l.startsWith('rows older than 5 days'));
-    expect(line).toContain('cards.csv 6 (lines 2, 3, 4, 5, 6, …)');
+    expect(line).toContain('cards.csv 7 (lines 2, 3, 4, 5, 6, …)');
   });
 
   it('takes an explicit reference date, for a scheduled check against today', () => {
@@ -48,6 +48,6 @@ describe('validate summary: coverage and stale rows', () => {
   });
 
   it('lists cards per issuer', () => {
-    expect(summarizeDataset(dataset)).toContain('active cards by issuer: amex 3, citi 2, chase 1');
+    expect(summarizeDataset(dataset)).toContain('active cards by issuer: amex 3, chase 2, citi 2');
   });
 });
