@@ -85,13 +85,13 @@ interface Paths {
 const NGINX_PATHS: Paths = {
   static: '/public/api/mcc/5411.json',
   card: '/keyed/api/cards/amex-gold.json',
-  bestCard: '/keyed/api/compute/best-card/mcc/5411.json',
+  bestCard: '/keyed/api/compute/best-card/standalone/mcc/5411.json',
 };
 const GATEWAY_PATHS: Paths = { static: '/api/mcc/5411.json', card: '/api/cards/amex-gold', bestCard: '/api/compute/best-card?mcc=5411' };
 const CASES = [
   ['static file', 'static'],
   ['keyed card', 'card'],
-  ['keyed best-card (36 KB)', 'bestCard'],
+  ['keyed best-card (21 KB)', 'bestCard'],
 ] as const;
 
 const work = mkdtempSync(join(ROOT, '.bench-gateway-'));
