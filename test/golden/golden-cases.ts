@@ -1,5 +1,5 @@
 /**
- * The golden answers (test/golden/cases.csv): hand-checked top 3 cards per query and valuation,
+ * The golden answers (test/golden/cases.csv): the expected top 3 cards per query and valuation,
  * each with the facts and sources behind it. The real-dataset test runs them against the built
  * tree, and docs/golden-answers.md publishes them as the engine's specification.
  */
@@ -69,8 +69,9 @@ export function renderGoldenDoc(cases: readonly GoldenCase[]): string {
     'per point with its source, and the product in US cents per dollar. The test suite builds the real dataset once and checks every',
     'case against `/api/compute/best-card`; a disagreement names the case, the expected and the given answer.',
     '',
-    'When a fact changes (a rate, a program valuation, a new card), the answers change with it: re-work the affected cases by hand',
-    'and update `test/golden/cases.csv` in the same commit as the data.',
+    'The answers were worked from the dataset rows with a separate worksheet (not the engine: its own reading of categories, dates,',
+    'caps and valuations) and the reasons checked by hand. When a fact changes (a rate, a program valuation, a new card), the answers',
+    'change with it: re-work the affected cases and update `test/golden/cases.csv` in the same commit as the data.',
     '',
     '| case | query | valuation | expected top 3 | why |',
     '| --- | --- | --- | --- | --- |',
