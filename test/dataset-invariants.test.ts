@@ -193,6 +193,12 @@ describe('golden answers (test/golden/cases.csv) against the built tree', () => 
     expect(disagreement(goldenCase, output.files)).toBeNull();
   });
 
+  it('name the case, the expected and the given answer when they disagree', () => {
+    const wrong = { ...cases[0]!, expected: [...cases[0]!.expected].reverse() };
+    const message = disagreement(wrong, output.files);
+    expect(message).toContain(`${wrong.id}: expected ${wrong.expected.join(' > ')}, the engine answered ${cases[0]!.expected[0]} (`);
+  });
+
   it('are published in docs/golden-answers.md exactly as the cases file has them', () => {
     const doc = join(ROOT, 'docs/golden-answers.md');
     if (process.env['UPDATE_GOLDEN']) writeFileSync(doc, renderGoldenDoc(cases));
