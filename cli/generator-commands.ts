@@ -41,13 +41,18 @@ export function defineGeneratorCommands(program: Command): void {
     .addOption(datasetOption())
     .option('--max-age-days <n>', 'list rows whose as_of is older than this many days (default 180)', parseDays)
     .option('--as-of <YYYY-MM-DD>', "the day ages are counted from; default: the dataset's latest as_of (never the clock)", parseDate)
+    .option('--json', 'print only the problems, as JSON lines {code, file, line, column, message} on stdout')
     .addHelpText('after', '\nExit codes: 0 valid, 1 dataset problems, 2 usage or I/O error.')
-    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string }) =>
+    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string; json?: boolean }) =>
       runCommand(async () =>
-        (await import('./build-command.ts')).validate(options.dataset, {
-          ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }),
-          ...(options.asOf === undefined ? {} : { referenceDate: options.asOf }),
-        }),
+        (await import('./build-command.ts')).validate(
+          options.dataset,
+          {
+            ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }),
+            ...(options.asOf === undefined ? {} : { referenceDate: options.asOf }),
+          },
+          options.json === true,
+        ),
       ),
     );
 }
