@@ -36,6 +36,17 @@ export function defineGeneratorCommands(program: Command): void {
     .action((options: BuildOptions) => runCommand(async () => (await import('./build-command.ts')).build(options)));
 
   program
+    .command('get')
+    .description('print what a request would get from a built tree, offline: the document, or the problem details the gateway would answer')
+    .argument('<target>', "a request path with its query, e.g. '/api/compute/best-card?mcc=742'")
+    .option('--dist <dir>', 'the built tree', 'dist')
+    .option('--explain', 'say on stderr which file answered and why')
+    .addHelpText('after', '\nExit codes: 0 a document, 1 the gateway would refuse the request (problem details printed), 2 no tree.')
+    .action((target: string, options: { dist: string; explain?: boolean }) =>
+      runCommand(async () => (await import('./get-command.ts')).get(target, options)),
+    );
+
+  program
     .command('validate')
     .description('check the dataset and print a summary; writes nothing')
     .addOption(datasetOption())
