@@ -47,6 +47,19 @@ export function defineGeneratorCommands(program: Command): void {
     );
 
   program
+    .command('diff')
+    .description('what changed between two built trees: files per route family, and the answers users see change')
+    .argument('<old-dist>')
+    .argument('<new-dist>')
+    .addOption(
+      new Option('--format <format>', 'markdown (for a pull-request comment) or jsonl').choices(['markdown', 'jsonl']).default('markdown'),
+    )
+    .addHelpText('after', '\nExit codes: 0 the builds are the same, 1 they differ, 2 usage or I/O error.')
+    .action((oldDist: string, newDist: string, options: { format: 'markdown' | 'jsonl' }) =>
+      runCommand(async () => (await import('./diff-command.ts')).diff(oldDist, newDist, options)),
+    );
+
+  program
     .command('validate')
     .description('check the dataset and print a summary; writes nothing')
     .addOption(datasetOption())
