@@ -88,7 +88,7 @@ describe('keyed responses on the fixture', () => {
   it('maps valuation= to its files through the manifest, as the gateway resolves requests', () => {
     const manifest = parseManifest(output.manifest.toString('utf8'), 'manifest.json');
     const route = manifest.routes.find((r) => r.path === '/api/compute/best-card')!;
-    const resolve = (query: string) => resolveFile(manifest, route, {}, new URLSearchParams(query));
+    const resolve = (query: string) => resolveFile(manifest, route, {}, new URLSearchParams(query)).fileKey;
     expect(resolve('mcc=5411')).toBe('keyed/api/compute/best-card/standalone/mcc/5411.json');
     expect(resolve('mcc=5411&valuation=standalone')).toBe('keyed/api/compute/best-card/standalone/mcc/5411.json');
     expect(resolve('mcc=5411&valuation=POOLED')).toBe('keyed/api/compute/best-card/pooled/mcc/5411.json');
@@ -96,7 +96,7 @@ describe('keyed responses on the fixture', () => {
     expect(() => resolve('mcc=5411&valuation=cashback')).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => resolve('valuation=pooled')).toThrow(expect.objectContaining({ status: 400 }));
     const cards = manifest.routes.find((r) => r.path === '/api/mcc/{code}/cards')!;
-    expect(resolveFile(manifest, cards, { code: '5411' }, new URLSearchParams('valuation=pooled'))).toBe(
+    expect(resolveFile(manifest, cards, { code: '5411' }, new URLSearchParams('valuation=pooled')).fileKey).toBe(
       'keyed/api/compute/best-card/pooled/mcc/5411.json',
     );
   });
