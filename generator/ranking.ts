@@ -17,16 +17,23 @@ export interface Purchase {
  */
 export const ASSUMED_CENTS_PER_POINT = 1;
 
-/** A program's value per point and whether it comes from published valuations. */
+/** A program's value per point and its basis (programs.csv `valuation_basis`). */
 export interface Valuation {
   readonly centsPerPoint: number;
-  readonly basis: 'published' | 'assumed';
+  readonly basis: 'published' | 'derived' | 'assumed';
 }
 
 /** The valuation of a card's program. */
 export function valuationOf(model: Model, card: CardRow): Valuation {
-  const cents = model.programs.get(card.program)?.cents_per_point ?? null;
-  return cents === null ? { centsPerPoint: ASSUMED_CENTS_PER_POINT, basis: 'assumed' } : { centsPerPoint: cents, basis: 'published' };
+  return programValuation(model, card.program);
+}
+
+/** The valuation of a program by slug: its own value and basis, or the assumed floor. */
+export function programValuation(model: Model, slug: string): Valuation {
+  const program = model.programs.get(slug);
+  const cents = program?.cents_per_point ?? null;
+  if (!program || cents === null) return { centsPerPoint: ASSUMED_CENTS_PER_POINT, basis: 'assumed' };
+  return { centsPerPoint: cents, basis: program.valuation_basis === 'derived' ? 'derived' : 'published' };
 }
 
 /** What one card earns on a purchase. */

@@ -6,8 +6,9 @@ import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';
 import { metaRoutes } from './meta.ts';
 import { programRoutes } from './programs.ts';
+import { tripleStackRoute } from './triple-stack.ts';
 
-export const routes: readonly RouteDefinition[] = [...cardRoutes, ...mccRoutes, ...merchantRoutes, ...programRoutes, ...metaRoutes];
+export const routes: readonly RouteDefinition[] = [...cardRoutes, ...mccRoutes, ...merchantRoutes, ...programRoutes, tripleStackRoute, ...metaRoutes];
 
 /** Every route's files, as one artefact. */
 export const keyedResponses: Artefact = {

@@ -2,6 +2,7 @@
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
+import { byPortalValue } from './stack-values.ts';
 import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -55,7 +56,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
           portals: (rates.get(merchant.slug) ?? [])
             .map((r) => storeRateOf(model, r))
-            .sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal)),
+            .sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
         yield { path: `keyed/api/merchants/${merchant.slug}.json`, document, schema: merchantDetail };
