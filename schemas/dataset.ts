@@ -236,7 +236,11 @@ export const portalRateRow = {
     basis,
     window_from: optionalDate,
     window_to: optionalDate,
-    observations: { type: 'integer', minimum: 1, description: 'days the rate was read from: 1 for published, the days of the window for typical' },
+    observations: {
+      type: 'integer',
+      minimum: 1,
+      description: 'days the rate was read from: 1 for published, the days of the window for typical',
+    },
     observed_on: observedOn,
     source: { ...text, description: 'owner/repo@commit:path of the saved page, or the URL the rate was read from' },
   },

@@ -14,7 +14,11 @@ const valuationBasis = {
   description:
     'published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); assumed: none found, ranked at 1 cent per point',
 } as const;
-const ageDays = { type: 'integer', minimum: 0, description: 'days from observed_on to the build date (not the time of the request)' } as const;
+const ageDays = {
+  type: 'integer',
+  minimum: 0,
+  description: 'days from observed_on to the build date (not the time of the request)',
+} as const;
 const basis = { enum: ['published', 'typical'] } as const;
 
 const object = <const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(properties: P, required: R) =>
@@ -227,7 +231,8 @@ export const storeRate = object(
     valuation_basis: valuationBasis,
     value_percent: {
       type: ['number', 'null'],
-      description: 'cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase',
+      description:
+        'cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase',
     },
     basis,
     window_from: nullableDate,

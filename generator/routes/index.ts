@@ -8,7 +8,14 @@ import { metaRoutes } from './meta.ts';
 import { programRoutes } from './programs.ts';
 import { tripleStackRoute } from './triple-stack.ts';
 
-export const routes: readonly RouteDefinition[] = [...cardRoutes, ...mccRoutes, ...merchantRoutes, ...programRoutes, tripleStackRoute, ...metaRoutes];
+export const routes: readonly RouteDefinition[] = [
+  ...cardRoutes,
+  ...mccRoutes,
+  ...merchantRoutes,
+  ...programRoutes,
+  tripleStackRoute,
+  ...metaRoutes,
+];
 
 /** Every route's files, as one artefact. */
 export const keyedResponses: Artefact = {

@@ -54,9 +54,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
           top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
-          portals: (rates.get(merchant.slug) ?? [])
-            .map((r) => storeRateOf(model, r))
-            .sort(byPortalValue),
+          portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
         yield { path: `keyed/api/merchants/${merchant.slug}.json`, document, schema: merchantDetail };

@@ -27,7 +27,10 @@ const storePage = pageOf(storeRate, 'StoreRatePage');
 /** A portal as responses show it: its number of store rates and how old the newest is. */
 function portalOf(model: Model, row: PortalRow) {
   const rates = model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug);
-  const latest = rates.reduce<string | null>((newest, { row: r }) => (newest === null || r.observed_on > newest ? r.observed_on : newest), null);
+  const latest = rates.reduce<string | null>(
+    (newest, { row: r }) => (newest === null || r.observed_on > newest ? r.observed_on : newest),
+    null,
+  );
   return {
     ...row,
     store_count: rates.length,

@@ -25,7 +25,9 @@ const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
 function bestOffer(model: Model, offers: readonly Keyed.Offer[]): Keyed.Offer | null {
-  return [...offers].filter((o) => offerInForce(model, o)).sort((a, b) => offerCents(b) - offerCents(a) || byText(a.slug, b.slug))[0] ?? null;
+  return (
+    [...offers].filter((o) => offerInForce(model, o)).sort((a, b) => offerCents(b) - offerCents(a) || byText(a.slug, b.slug))[0] ?? null
+  );
 }
 
 function portalNote(rate: Keyed.StoreRate | null): string {
@@ -73,7 +75,9 @@ export const tripleStackRoute: RouteDefinition = {
       const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
       const asOf = dates[0] ?? null;
       const valuation =
-        card.valuation_basis === 'assumed' ? 'assumed: no valuation found for its program, counted at 1 cent per point' : card.valuation_basis;
+        card.valuation_basis === 'assumed'
+          ? 'assumed: no valuation found for its program, counted at 1 cent per point'
+          : card.valuation_basis;
       const document = {
         merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
         evaluated_on: model.date,
@@ -81,7 +85,10 @@ export const tripleStackRoute: RouteDefinition = {
         card,
         portal,
         offer,
-        known: { portal: portal === null ? 'none known' : 'rate', offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known' },
+        known: {
+          portal: portal === null ? 'none known' : 'rate',
+          offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
+        },
         card_cents: card.value_cents,
         portal_cents: portalValue,
         offer_cents: offerValue,

@@ -24,7 +24,11 @@ export const KNOWN_LAYOUTS: Readonly<Record<string, readonly Layout[]>> = {
   'hdg-utd/Myles': [
     cartera(/American_Airlines\/american_airlines\.html$/, 'aadvantage-eshopping', 'https://www.aadvantageeshopping.com/b____.htm'),
     cartera(/United_Airlines\/united_airlines\.html$/, 'mileageplus-shopping', 'https://shopping.mileageplus.com/b____.htm'),
-    cartera(/Southwest_Airlines\/southwest_airlines\.html$/, 'rapid-rewards-shopping', 'https://rapidrewardsshopping.southwest.com/b____.htm'),
+    cartera(
+      /Southwest_Airlines\/southwest_airlines\.html$/,
+      'rapid-rewards-shopping',
+      'https://rapidrewardsshopping.southwest.com/b____.htm',
+    ),
     cartera(/Delta_Airlines\/delta_airlines\.html$/, 'skymiles-shopping', 'https://www.skymilesshopping.com/b____.htm'),
     {
       path: /^Ebates\/ebates\.html$/,

@@ -60,7 +60,11 @@ const QUALIFIERS =
 
 /** A name without its qualifiers ("Alamo Rent A Car" → "Alamo", "The Home Depot" → "Home Depot"). */
 export function looseName(name: string): string {
-  return name.replace(/\.(com|net|org|us|co)$/i, '').replace(/^the\s+/i, '').replace(QUALIFIERS, '').trim();
+  return name
+    .replace(/\.(com|net|org|us|co)$/i, '')
+    .replace(/^the\s+/i, '')
+    .replace(QUALIFIERS, '')
+    .trim();
 }
 
 /** A matcher over our merchants and the reviewed exceptions. */

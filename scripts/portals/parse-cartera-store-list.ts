@@ -26,7 +26,12 @@ export function parseCarteraStoreList(html: string, context: SnapshotContext): P
     // A store can sit in several groups of the same page (featured, A–Z): one entry each.
     const key = `${storeName}\u0000${wording}`;
     if (rate === null) {
-      skipped.set(key, { portal: context.portal, storeName, reason: wording === '' ? 'no rate shown' : 'unreadable rate', ...dated(context) });
+      skipped.set(key, {
+        portal: context.portal,
+        storeName,
+        reason: wording === '' ? 'no rate shown' : 'unreadable rate',
+        ...dated(context),
+      });
       continue;
     }
     observations.set(key, {

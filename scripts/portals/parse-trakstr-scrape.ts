@@ -69,10 +69,13 @@ function readEntries(text: string): ScrapedStore[] {
 /** Rewrites strings in either quote as JSON strings, quotes bare keys and drops trailing commas; JSON passes unchanged. */
 function toJson(text: string): string {
   return text
-    .replace(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([{,]\s*)([A-Za-z_$][\w$]*)(\s*:)/g, (whole, single?: string, double?: string, before?: string, key?: string, colon?: string) => {
-      if (single !== undefined) return JSON.stringify(single.replace(/\\'/g, "'"));
-      if (double !== undefined) return whole;
-      return `${before}"${key}"${colon}`;
-    })
+    .replace(
+      /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([{,]\s*)([A-Za-z_$][\w$]*)(\s*:)/g,
+      (whole, single?: string, double?: string, before?: string, key?: string, colon?: string) => {
+        if (single !== undefined) return JSON.stringify(single.replace(/\\'/g, "'"));
+        if (double !== undefined) return whole;
+        return `${before}"${key}"${colon}`;
+      },
+    )
     .replace(/,(\s*[\]}])/g, '$1');
 }

@@ -47,7 +47,17 @@ export function portalRatesCsv(rates: readonly PortalRate[]): string {
 export function reportCsv(lines: readonly ReportLine[]): string {
   return toCsv(
     ['portal', 'store_name', 'store_domain', 'outcome', 'detail', 'first_observed_on', 'last_observed_on', 'snapshots', 'last_source'],
-    lines.map((l) => [l.portal, l.storeName, l.storeDomain, l.outcome, l.detail, l.firstObservedOn, l.lastObservedOn, l.snapshots, l.lastSource]),
+    lines.map((l) => [
+      l.portal,
+      l.storeName,
+      l.storeDomain,
+      l.outcome,
+      l.detail,
+      l.firstObservedOn,
+      l.lastObservedOn,
+      l.snapshots,
+      l.lastSource,
+    ]),
   );
 }
 
@@ -79,7 +89,8 @@ export function readReportedRates(path: string): StoreObservation[] {
   return readRows(path).map((row, index) => {
     const unit = UNITS.find((u) => u === row['unit']);
     const rate = Number(row['rate']);
-    if (unit === undefined || !(rate > 0)) throw new Error(`${path}:${index + 2}: rate and unit must be a positive number and one of ${UNITS.join(', ')}`);
+    if (unit === undefined || !(rate > 0))
+      throw new Error(`${path}:${index + 2}: rate and unit must be a positive number and one of ${UNITS.join(', ')}`);
     return {
       portal: row['portal'] ?? '',
       storeName: row['store_name'] ?? '',

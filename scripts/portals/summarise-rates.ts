@@ -62,7 +62,8 @@ export function summariseRates(merchant: string, observations: readonly StoreObs
     .reverse()
     .map((day) => byDay.get(day)!)
     .find((observation) => observation.rate !== null);
-  if (!shown || shown.rate === null) return { portal: latest.portal, merchant, storeName: latest.storeName, observedOn: latest.observedOn, source: latest.source };
+  if (!shown || shown.rate === null)
+    return { portal: latest.portal, merchant, storeName: latest.storeName, observedOn: latest.observedOn, source: latest.source };
   return { ...common(merchant, shown), rate: shown.rate, basis: 'published', windowFrom: null, windowTo: null, observations: 1 };
 }
 
