@@ -2,13 +2,13 @@
  * Imports shopping-portal store rates from the portals' own pages into dataset/portal_rates.csv,
  * and lists every store it could not use in dataset/sources/portal-stores-report.csv.
  *
- *   npm run import:portals -- --git hdg-utd/Myles=PATH --git jakeguillory/trakstr-scraper=PATH [--folder DIR]…
+ *   npm run import:portals -- --git hdg-utd/Myles=PATH --git jakeguillory/trakstr-scraper=PATH [--folder DIR]… [--out DIR]
  *
  * `--git` takes a clone or bare mirror of a public repository whose layout is known
  * (scripts/portals/known-layouts.ts); `--folder` a folder of freshly saved pages with an
  * `index.csv` (see dataset/sources/portals.md). Same inputs, same bytes.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ function main(): void {
       git: { type: 'string', multiple: true, default: [] },
       folder: { type: 'string', multiple: true, default: [] },
       dataset: { type: 'string', default: 'dataset' },
+      out: { type: 'string' },
     },
   });
   const snapshots: Snapshot[] = [];
@@ -41,8 +42,11 @@ function main(): void {
     merchants: readMerchants(join(dataset, 'merchants.csv')),
     exceptions: readExceptions(join(dataset, 'sources/portal-store-matches.csv')),
   });
-  writeFileSync(join(dataset, 'portal_rates.csv'), portalRatesCsv(result.rates));
-  writeFileSync(join(dataset, 'sources/portal-stores-report.csv'), reportCsv(result.report));
+  // --out sends both files elsewhere (tests, a dry run); by default they replace the dataset's.
+  const out = values.out === undefined ? dataset : resolve(values.out);
+  mkdirSync(join(out, 'sources'), { recursive: true });
+  writeFileSync(join(out, 'portal_rates.csv'), portalRatesCsv(result.rates));
+  writeFileSync(join(out, 'sources/portal-stores-report.csv'), reportCsv(result.report));
   const { stats } = result;
   const percent = ((100 * stats.matchedStores) / stats.stores).toFixed(1);
   console.log(`${stats.snapshots} snapshots, ${stats.observations} observations of ${stats.stores} (portal, store) pairs`);
