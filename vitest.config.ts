@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/compile-once.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The CLI and gateway tests start processes and servers; two cores are all CI has.

@@ -8,13 +8,13 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayError } from './errors.ts';
-import { parseManifest, type GatewayManifest } from './manifest.ts';
+import { parseManifest, type Manifest } from './manifest.ts';
 import { createRouter, type Router } from './router.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */
   readonly root: string;
-  readonly manifest: GatewayManifest;
+  readonly manifest: Manifest;
   readonly router: Router;
 }
 
@@ -60,11 +60,7 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(
-        error instanceof GatewayError
-          ? error
-          : new GatewayError('ERR_MANIFEST_READ', `cannot load ${root}/manifest.json: ${(error as Error).message}`, { cause: error }),
-      );
+      options.onError?.(loadError(error, `${root}/manifest.json`));
       return false;
     }
   };
@@ -103,11 +99,7 @@ export async function createRemoteBuildSource(
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(
-        error instanceof GatewayError
-          ? error
-          : new GatewayError('ERR_MANIFEST_READ', `cannot load ${url}: ${(error as Error).message}`, { cause: error }),
-      );
+      options.onError?.(loadError(error, url));
       return false;
     }
   };
@@ -115,4 +107,10 @@ export async function createRemoteBuildSource(
   const timer = setInterval(() => void check(), options.intervalMs);
   timer.unref();
   return { current: () => build, check, close: () => clearInterval(timer) };
+}
+
+/** A failed manifest load as a `GatewayError`: a refused manifest keeps its own error, anything else is a read failure. */
+function loadError(error: unknown, where: string): GatewayError {
+  if (error instanceof GatewayError) return error;
+  return new GatewayError('ERR_MANIFEST_READ', `cannot load ${where}: ${(error as Error).message}`, { cause: error });
 }

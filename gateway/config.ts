@@ -3,11 +3,12 @@
  * Every value is checked and all problems are reported together with what is allowed; the result
  * is a frozen object, so request handlers never read `process.env`.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { GatewayError } from './errors.ts';
 import { TIERS, type Tier } from './manifest.ts';
 import type { Limits } from './store.ts';
-import { maskUrl } from './stores/redis-store.ts';
+import { maskUrl } from './mask-url.ts';
 
 export type FailMode = 'closed' | 'open';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,6 +35,10 @@ export interface GatewayConfig {
   readonly reloadIntervalMs: number;
   /** Create and print a demo key when the embedded store has no keys. */
   readonly demoKey: boolean;
+  /** How long a key record is trusted from memory; a revocation reaches every process within this time. */
+  readonly keyCacheMs: number;
+  /** Processes serving requests (node:cluster); 1 serves from this process. */
+  readonly workers: number;
 }
 
 /** Raw option values by name, as flags or environment give them. */
@@ -52,7 +57,12 @@ type OptionName =
   | 'corsOrigin'
   | 'logLevel'
   | 'reloadMs'
-  | 'demoKey';
+  | 'demoKey'
+  | 'keyCacheMs'
+  | 'workers';
+
+/** Redis URLs: one server, or a Redis Cluster reached through one of its nodes (`redis+cluster://host:port`). */
+export const REDIS_SCHEMES = ['redis:', 'rediss:', 'redis+cluster:', 'rediss+cluster:'] as const;
 
 /** Which environment variable feeds which option. */
 export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
@@ -69,9 +79,11 @@ export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
   logLevel: 'CARDREWARDS_LOG_LEVEL',
   reloadMs: 'CARDREWARDS_RELOAD_MS',
   demoKey: 'CARDREWARDS_DEMO_KEY',
+  keyCacheMs: 'CARDREWARDS_KEY_CACHE_MS',
+  workers: 'CARDREWARDS_WORKERS',
 };
 
-/** Monthly limits of spec §8; daily limits are a tenth (design.md §5); enterprise is unlimited. */
+/** Monthly and daily limits of docs/api.md, "Limits" (daily: a tenth of monthly); enterprise is unlimited. */
 export const DEFAULT_LIMITS: Readonly<Record<Tier, Limits>> = {
   free: { monthly: 1_000, daily: 100 },
   starter: { monthly: 10_000, daily: 1_000 },
@@ -83,17 +95,23 @@ const DEFAULTS = {
   port: '8787',
   host: '127.0.0.1',
   dist: 'dist',
-  stateFile: '.cardrewards/state.json',
+  stateFile: '.cardrewards/state.mdb',
   failMode: 'closed',
   cacheMb: '64',
   corsOrigin: '*',
   logLevel: 'info',
   reloadMs: '1000',
   demoKey: 'true',
+  keyCacheMs: '1000',
 } as const;
 
 /** Merges defaults, environment and flags (flags win) into a frozen config; throws `ERR_CONFIG_INVALID` listing every problem. */
-export function resolveConfig(flags: RawOptions, env: NodeJS.ProcessEnv, cwd = process.cwd()): GatewayConfig {
+export function resolveConfig(
+  flags: RawOptions,
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+  cores = availableParallelism(),
+): GatewayConfig {
   const raw = (name: OptionName): string | undefined => {
     const flag = flags[name];
     if (flag !== undefined) return String(flag);
@@ -140,7 +158,7 @@ export function resolveConfig(flags: RawOptions, env: NodeJS.ProcessEnv, cwd = p
     port: integer('port', 0, 65_535),
     host,
     distDir: resolve(cwd, raw('dist') ?? DEFAULTS.dist),
-    redisUrl: url('redisUrl', ['redis:', 'rediss:']),
+    redisUrl: url('redisUrl', REDIS_SCHEMES),
     stateFile: resolve(cwd, raw('stateFile') ?? DEFAULTS.stateFile),
     limits: parseLimits(raw('limits'), problems),
     failMode: oneOf('failMode', ['closed', 'open'] as const),
@@ -150,6 +168,9 @@ export function resolveConfig(flags: RawOptions, env: NodeJS.ProcessEnv, cwd = p
     logLevel: oneOf('logLevel', LOG_LEVELS),
     reloadIntervalMs: integer('reloadMs', 50, 3_600_000),
     demoKey: oneOf('demoKey', ['true', 'false'] as const) === 'true',
+    keyCacheMs: integer('keyCacheMs', 0, 60_000),
+    // By default one worker per core with Redis; one with the embedded store (a demo or a small host), which can take more.
+    workers: raw('workers') === undefined ? (raw('redisUrl') === undefined ? 1 : cores) : integer('workers', 1, 256),
   };
   if (problems.length > 0) throw new GatewayError('ERR_CONFIG_INVALID', `invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({ ...config, limits: Object.freeze(config.limits) });
@@ -209,5 +230,7 @@ export function formatConfig(config: GatewayConfig): string[] {
     `file cache   ${Math.round(config.cacheBytes / 1024 / 1024)} MB`,
     `cors origin  ${config.corsOrigin}`,
     `log level    ${config.logLevel}`,
+    `key cache    ${config.keyCacheMs} ms`,
+    `workers      ${config.workers}`,
   ];
 }

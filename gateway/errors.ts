@@ -1,4 +1,5 @@
 /** Unexpected failures of the gateway outside a request: typed, with a stable code and the cause kept. */
+import { CardrewardsError } from '../errors/cardrewards-error.ts';
 
 export type GatewayErrorCode =
   | 'ERR_CONFIG_INVALID'
@@ -10,12 +11,6 @@ export type GatewayErrorCode =
   | 'ERR_KEY_AMBIGUOUS'
   | 'ERR_LISTEN';
 
-export class GatewayError extends Error {
+export class GatewayError extends CardrewardsError<GatewayErrorCode> {
   override readonly name = 'GatewayError';
-  readonly code: GatewayErrorCode;
-
-  constructor(code: GatewayErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-  }
 }

@@ -8,30 +8,27 @@ import {
   manifestSchema,
   PARAM_KINDS,
   TIERS,
-  type FileEntry,
+  type ManifestFile,
   type Manifest,
   type ManifestRoute,
   type ManifestVariant,
   type ParamKind,
   type Tier,
 } from '../schemas/manifest.ts';
-import { ajv } from '../schemas/validator.ts';
+import { templateParams } from '../schemas/path-template.ts';
+import { validatorFor } from '../schemas/validator.ts';
 
-export { PARAM_KINDS, TIERS, type ManifestRoute, type ParamKind, type Tier };
-export type ManifestFile = FileEntry;
-export type RouteVariant = ManifestVariant;
-export type GatewayManifest = Manifest;
-
-const validateManifest = ajv.compile<Manifest>(manifestSchema);
+export { PARAM_KINDS, TIERS, type Manifest, type ManifestFile, type ManifestRoute, type ManifestVariant, type ParamKind, type Tier };
 
 /** Parses and checks a manifest document against the generator's own schema; throws `ERR_MANIFEST_INVALID` listing every problem found. */
-export function parseManifest(text: string, source: string): GatewayManifest {
+export function parseManifest(text: string, source: string): Manifest {
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
     throw new GatewayError('ERR_MANIFEST_INVALID', `${source} is not JSON: ${(error as Error).message}`, { cause: error });
   }
+  const validateManifest = validatorFor<Manifest>(manifestSchema);
   const problems = validateManifest(document)
     ? document.routes.flatMap(routeProblems)
     : (validateManifest.errors ?? [])
@@ -48,8 +45,13 @@ export function parseManifest(text: string, source: string): GatewayManifest {
 function routeProblems(route: ManifestRoute): string[] {
   const problems: string[] = [];
   const where = `route ${route.id}`;
-  for (const name of route.path.match(/\{([^}]+)\}/g) ?? []) {
-    if (!route.params[name.slice(1, -1)]) problems.push(`${where}: path parameter ${name} has no kind in params`);
+  for (const name of templateParams(route.path)) {
+    if (!route.params[name]) problems.push(`${where}: path parameter {${name}} has no kind in params`);
+  }
+  for (const variant of route.variants) {
+    const declared = { ...route.params, ...variant.query, ...variant.optional };
+    for (const name of templateParams(variant.file))
+      if (!declared[name]) problems.push(`${where}: {${name}} in ${variant.file} is not a parameter of the route`);
   }
   if (route.dynamic === undefined && route.variants.length === 0) problems.push(`${where} has no variants`);
   return problems;

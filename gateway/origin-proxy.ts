@@ -4,17 +4,20 @@
  * (docs/benchmarks.md, "Proxy library", has the measurement behind the choice). The proxy always
  * has an `error` listener: without one an upstream failure would crash the process.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { pipeline } from 'node:stream/promises';
 import { createProxyServer } from 'http-proxy-3';
 import { HttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
-import { representationHeaders, type Representation } from './serve-file.ts';
+import type { Representation } from './serve-file.ts';
 
 export interface OriginProxy {
   /**
    * Streams `<origin>/<representation.key>` to the client with the manifest's type, encoding and
    * ETag (a static origin knows neither that `x.json.br` is brotli JSON nor our validators);
-   * rejects with a 502 `HttpError` when the origin fails before the response started.
+   * rejects with a 502 `HttpError` when the origin fails or answers anything but 200: the
+   * origin's status, headers and body never reach the client.
    */
   forward(request: IncomingMessage, response: ServerResponse, representation: Representation): Promise<void>;
   close(): void;
@@ -22,43 +25,54 @@ export interface OriginProxy {
 
 /** Headers the client must not pass to the origin, and headers of the origin the gateway sets itself. */
 const PRIVATE_REQUEST_HEADERS = ['x-api-key', 'authorization', 'cookie', 'x-forwarded-for', 'forwarded'];
-const GATEWAY_RESPONSE_HEADERS = [
-  'cache-control',
-  'set-cookie',
-  'access-control-allow-origin',
-  'access-control-expose-headers',
-  'vary',
-  'content-type',
-  'content-encoding',
-  'etag',
-];
+/** Origin connections kept open for reuse, at most this many at a time. */
+export const ORIGIN_MAX_SOCKETS = 64;
 
 export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs = 10_000): OriginProxy {
-  const proxy = createProxyServer({ changeOrigin: true, ignorePath: true, proxyTimeout: timeoutMs, timeout: timeoutMs, xfwd: false });
+  const agentOptions = { keepAlive: true, maxSockets: ORIGIN_MAX_SOCKETS, maxFreeSockets: ORIGIN_MAX_SOCKETS, timeout: timeoutMs };
+  const agent = originUrl.startsWith('https:') ? new HttpsAgent(agentOptions) : new Agent(agentOptions);
+  const proxy = createProxyServer({
+    agent,
+    changeOrigin: true,
+    ignorePath: true,
+    proxyTimeout: timeoutMs,
+    timeout: timeoutMs,
+    xfwd: false,
+    selfHandleResponse: true,
+  });
   proxy.on('error', (error: Error) => {
     // Reported per request through the callback below; this listener keeps a stray error from crashing the process.
     logger.debug({ err: error.message }, 'proxy error');
   });
-  proxy.on('proxyRes', (proxyResponse: IncomingMessage) => {
-    for (const name of GATEWAY_RESPONSE_HEADERS) delete proxyResponse.headers[name];
-  });
+  /** Per client response: what to do with the origin's response (the proxy has one event for all requests). */
+  const pending = new WeakMap<ServerResponse, (origin: IncomingMessage) => void>();
+  proxy.on('proxyRes', (origin: IncomingMessage, _request: IncomingMessage, response: ServerResponse) => pending.get(response)?.(origin));
   return {
     forward(request, response, representation) {
       for (const name of PRIVATE_REQUEST_HEADERS) delete request.headers[name];
       // The representation is already chosen: the origin must send exactly that file.
       delete request.headers['accept-encoding'];
       delete request.headers['if-none-match'];
-      for (const [name, value] of Object.entries(representationHeaders(representation))) response.setHeader(name, value);
-      response.setHeader('Content-Type', representation.type);
-      if (representation.encoding !== undefined) response.setHeader('Content-Encoding', representation.encoding);
       const key = representation.key;
       return new Promise<void>((resolve, reject) => {
-        response.once('close', () => resolve());
-        proxy.web(request, response, { target: `${originUrl}/${key}` }, (error: Error) => {
-          reject(new HttpError(502, 'The data origin did not answer; retry shortly.', { headers: { 'Retry-After': '5' }, cause: error }));
+        const fail = (cause: unknown, detail = 'The data origin did not answer; retry shortly.') =>
+          reject(new HttpError(502, detail, { headers: { 'Retry-After': '5' }, cause }));
+        pending.set(response, (origin) => {
+          if (origin.statusCode !== 200) {
+            // The origin's own error page is no answer of ours: drop it, log the status, answer 502.
+            origin.resume();
+            return fail(new Error(`origin answered ${origin.statusCode} for ${key}`), 'The data origin failed to answer; retry shortly.');
+          }
+          const length = origin.headers['content-length'];
+          response.writeHead(200, { ...representation.headers, ...(length === undefined ? {} : { 'Content-Length': length }) });
+          pipeline(origin, response).then(resolve, () => resolve());
         });
+        proxy.web(request, response, { target: `${originUrl}/${key}` }, (error: Error) => fail(error));
       });
     },
-    close: () => proxy.close(),
+    close: () => {
+      proxy.close();
+      agent.destroy();
+    },
   };
 }

@@ -4,12 +4,13 @@
  * a key there is never opened, which is what makes traversal impossible.
  */
 import { HttpError } from './http-error.ts';
-import type { GatewayManifest, ManifestRoute, ParamKind, RouteVariant } from './manifest.ts';
+import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './manifest.ts';
 import { normaliseParam } from './normalise-param.ts';
+import { renderTemplate } from '../schemas/path-template.ts';
 
 /** Picks the variant, normalises every parameter and returns the file key to serve. */
 export function resolveFile(
-  manifest: GatewayManifest,
+  manifest: Manifest,
   route: ManifestRoute,
   pathParams: Readonly<Record<string, string>>,
   query: URLSearchParams,
@@ -38,13 +39,15 @@ export function resolveFile(
   }
 
   const found =
-    variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, render(variant.file, values));
+    variant.lookup === 'domain-suffix'
+      ? lookupDomainSuffix(manifest, variant, values)
+      : present(manifest, renderTemplate(variant.file, values));
   if (found !== undefined) return found;
   if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback)) return variant.fallback;
   throw new HttpError(404, `No ${route.path} resource matches this request.`);
 }
 
-function checkQueryNames(route: ManifestRoute, variants: readonly RouteVariant[], query: URLSearchParams): void {
+function checkQueryNames(route: ManifestRoute, variants: readonly ManifestVariant[], query: URLSearchParams): void {
   const allowed = new Set(variants.flatMap((variant) => [...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]));
   const seen = new Set<string>();
   for (const name of query.keys()) {
@@ -57,7 +60,7 @@ function checkQueryNames(route: ManifestRoute, variants: readonly RouteVariant[]
   }
 }
 
-function describeVariants(variants: readonly RouteVariant[]): string {
+function describeVariants(variants: readonly ManifestVariant[]): string {
   const forms = variants
     .map((variant) =>
       Object.keys(variant.query ?? {})
@@ -72,22 +75,17 @@ function kindOf(kinds: Readonly<Record<string, ParamKind>> | undefined, name: st
   return kinds?.[name] ?? 'slug';
 }
 
-/** Fills `{name}` placeholders; values are already normalised to safe characters. */
-function render(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? '');
-}
-
-function present(manifest: GatewayManifest, path: string): string | undefined {
+function present(manifest: Manifest, path: string): string | undefined {
   return Object.hasOwn(manifest.files, path) ? path : undefined;
 }
 
 /** The host's file, else each parent domain's while at least two labels remain. */
-function lookupDomainSuffix(manifest: GatewayManifest, variant: RouteVariant, values: Record<string, string>): string | undefined {
+function lookupDomainSuffix(manifest: Manifest, variant: ManifestVariant, values: Record<string, string>): string | undefined {
   const name = Object.entries({ ...variant.query, ...variant.optional }).find(([, kind]) => kind === 'domain')?.[0];
-  if (name === undefined) return present(manifest, render(variant.file, values));
+  if (name === undefined) return present(manifest, renderTemplate(variant.file, values));
   let labels = (values[name] ?? '').split('.');
   while (labels.length >= 2) {
-    const found = present(manifest, render(variant.file, { ...values, [name]: labels.join('.') }));
+    const found = present(manifest, renderTemplate(variant.file, { ...values, [name]: labels.join('.') }));
     if (found !== undefined) return found;
     labels = labels.slice(1);
   }

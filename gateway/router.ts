@@ -2,7 +2,8 @@
  * Matches a normalised path against the manifest's keyed routes. Literal segments beat
  * parameters, so `/api/cards/{id}` never shadows a literal sibling such as `/api/cards/top`.
  */
-import type { GatewayManifest, ManifestRoute, ParamKind } from './manifest.ts';
+import { placeholderOf } from '../schemas/path-template.ts';
+import type { Manifest, ManifestRoute, ParamKind } from './manifest.ts';
 
 export interface RouteMatch {
   readonly route: ManifestRoute;
@@ -30,14 +31,14 @@ interface CompiledRoute {
 }
 
 /** Compiles the manifest's routes once per build. */
-export function createRouter(manifest: GatewayManifest): Router {
+export function createRouter(manifest: Manifest): Router {
   const compiled: CompiledRoute[] = manifest.routes.map((route) => ({
     route,
     parts: route.path
       .split('/')
       .slice(1)
       .map((segment): Part => {
-        const param = /^\{([^}]+)\}$/.exec(segment)?.[1];
+        const param = placeholderOf(segment);
         return param === undefined ? { literal: segment } : { param };
       }),
   }));

@@ -20,22 +20,53 @@ export interface Representation {
   readonly type: string;
   /** True when the file has precompressed siblings, so caches must key on Accept-Encoding. */
   readonly varies: boolean;
+  /** The validators a 200, a 304 and a HEAD all carry (ETag, Vary). */
+  readonly validators: Readonly<Record<string, string>>;
+  /** Every header of a 200 but Content-Length: validators, type and encoding. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
+/**
+ * Representations made so far, per manifest entry: each is built once per build (a new build has
+ * new entry objects) and shared by every request for it, headers included.
+ */
+const representations = new WeakMap<ManifestFile, Map<string, Representation>>();
+
 /** The representation of `key` this request should get. */
 export function selectRepresentation(key: string, entry: ManifestFile, headers: IncomingHttpHeaders): Representation {
-  const available = entry.encodings ?? [];
-  const encoding = negotiateEncoding(headers['accept-encoding'], available);
-  return {
+  const encoding = negotiateEncoding(headers['accept-encoding'], entry.encodings ?? []);
+  let known = representations.get(entry);
+  if (known === undefined) {
+    known = new Map();
+    representations.set(entry, known);
+  }
+  const name = encoding ?? 'identity';
+  let representation = known.get(name);
+  if (representation === undefined) {
+    representation = createRepresentation(key, entry, encoding);
+    known.set(name, representation);
+  }
+  return representation;
+}
+
+function createRepresentation(key: string, entry: ManifestFile, encoding: 'br' | 'gzip' | undefined): Representation {
+  const varies = (entry.encodings ?? []).length > 0;
+  // Each representation needs its own strong validator (RFC 9110 §8.8.3).
+  const etag = encoding === undefined ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`;
+  const validators: Record<string, string> = varies ? { ETag: etag, Vary: 'Accept-Encoding' } : { ETag: etag };
+  const headers: Record<string, string> = { ...validators, 'Content-Type': entry.type };
+  if (encoding !== undefined) headers['Content-Encoding'] = encoding;
+  return Object.freeze({
     key: encoding === undefined ? key : key + SUFFIX[encoding],
     encoding,
-    // Each representation needs its own strong validator (RFC 9110 §8.8.3).
-    etag: encoding === undefined ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`,
+    etag,
     type: entry.type,
-    varies: available.length > 0,
-  };
+    varies,
+    validators: Object.freeze(validators),
+    headers: Object.freeze(headers),
+  });
 }
 
 /** The preferred of `available` that the client accepts with q > 0 (ties: br before gzip). */
@@ -65,9 +96,7 @@ export function isNotModified(headers: IncomingHttpHeaders, etag: string): boole
 
 /** The headers every file response (200, 304, HEAD) carries. */
 export function representationHeaders(representation: Representation): Record<string, string> {
-  const headers: Record<string, string> = { ETag: representation.etag };
-  if (representation.varies) headers['Vary'] = 'Accept-Encoding';
-  return headers;
+  return { ...representation.validators };
 }
 
 /** Writes the 200 response: from the cache when hot, else from disk (never following a link at the end of the path). */
@@ -79,8 +108,7 @@ export async function sendFile(
   cache: FileCache,
 ): Promise<void> {
   const path = join(root, representation.key);
-  const headers: Record<string, string> = { ...representationHeaders(representation), 'Content-Type': representation.type };
-  if (representation.encoding !== undefined) headers['Content-Encoding'] = representation.encoding;
+  const { headers } = representation;
 
   const cached = cache.get(path);
   if (cached !== undefined) return sendBytes(response, method, headers, cached);
@@ -113,7 +141,7 @@ export async function sendFile(
 /** Larger files are streamed, never buffered. */
 const CACHEABLE_BYTES = 1024 * 1024;
 
-function sendBytes(response: ServerResponse, method: string, headers: Record<string, string>, bytes: Buffer): void {
+function sendBytes(response: ServerResponse, method: string, headers: Readonly<Record<string, string>>, bytes: Buffer): void {
   response.writeHead(200, { ...headers, 'Content-Length': String(bytes.length) });
   response.end(method === 'HEAD' ? undefined : bytes);
 }

@@ -3,8 +3,8 @@
  * at the first: bad syntax, missing or unknown columns, values that break the row schema.
  */
 import { parse } from 'csv-parse/sync';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ajv } from '../schemas/validator.ts';
+import type { ErrorObject } from 'ajv';
+import { validatorFor } from '../schemas/validator.ts';
 import type { Problem } from './problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';
@@ -43,8 +43,6 @@ export interface LoadResult {
 }
 
 export type RejectedRows = ReadonlyMap<TableName, readonly Record<string, unknown>[]>;
-
-const validators = new Map<TableName, ValidateFunction>(tables.map((t) => [t.name, ajv.compile(t.schema)]));
 
 /** Loads every table; `displayDir` prefixes file names in problems (`dataset/cards.csv`). */
 export function loadDataset(sources: DatasetSources, displayDir: string): LoadResult {
@@ -91,8 +89,7 @@ function loadTable(
   const columns = header.record.map((name) => name.trim());
   if (!checkHeader(table, file, columns, problems)) return [];
 
-  const validate = validators.get(table.name);
-  if (!validate) throw new Error(`no validator for table ${table.name}`);
+  const validate = validatorFor(table.schema);
   const rows: Located<unknown>[] = [];
   for (const { record, info } of body) {
     const line = info.lines - countNewlines(record);

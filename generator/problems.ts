@@ -34,8 +34,3 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : 1),
   );
 }
-
-/** The one decision of the exit code from a validation: any problem fails the run. */
-export function exitCodeFor(problems: readonly Problem[]): 0 | 1 {
-  return problems.length === 0 ? 0 : 1;
-}

@@ -1,5 +1,5 @@
 /**
- * The ranking engine of design.md §3, as pure functions of the model: which rule of a card
+ * The ranking engine (docs/ranking.md once written; today the rules below), as pure functions of the model: which rule of a card
  * applies to a purchase, what it is worth, and the total order of cards.
  */
 import type { Model } from './model.ts';
@@ -92,7 +92,7 @@ function isPreferredRule(candidate: CardRewardRow, current: CardRewardRow): bool
   return candidate.category < current.category;
 }
 
-/** The total order of design.md §3: value descending, then lower annual fee, then slug. */
+/** The total order of rankings: value descending, then lower annual fee, then slug. */
 export function compareEarnings(a: Earning, b: Earning): number {
   return b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
 }

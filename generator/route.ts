@@ -9,9 +9,6 @@ import { TIERS, type ManifestVariant, type ParamKind, type Tier } from '../schem
 
 export { TIERS, type ParamKind, type Tier };
 
-/** How a request maps to a file: the manifest's variant shape (schemas/manifest.ts), written by the routes. */
-export type Variant = Readonly<ManifestVariant>;
-
 export interface RouteDefinition {
   readonly id: string;
   readonly path: string;
@@ -19,7 +16,7 @@ export interface RouteDefinition {
   readonly summary: string;
   readonly description?: string;
   readonly params: Readonly<Record<string, ParamKind>>;
-  readonly variants: readonly Variant[];
+  readonly variants: readonly Readonly<ManifestVariant>[];
   /** Response schema, and the name it has in the OpenAPI components. */
   readonly schema: object;
   readonly schemaName: string;
@@ -28,12 +25,3 @@ export interface RouteDefinition {
   readonly contentType?: string;
   readonly derive?: (model: Model) => Iterable<OutputDocument>;
 }
-
-/** A path parameter or query parameter description for the docs. */
-export const PARAM_DESCRIPTIONS: Readonly<Record<ParamKind, string>> = {
-  slug: 'a lower-case slug, e.g. chase-sapphire-preferred',
-  mcc: 'a merchant category code, four digits (leading zeros may be omitted)',
-  page: 'page number, from 1 (100 items a page)',
-  domain:
-    'a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried',
-};

@@ -5,7 +5,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { isoDate, mccCode, slug, text, url } from './common.ts';
 
-/** Spec §2.1: a top-card object inside an MCC record. */
+/** docs/api.md, "MCC record": a top-card object inside an MCC record. */
 export const topCard = {
   type: 'object',
   additionalProperties: false,
@@ -13,7 +13,7 @@ export const topCard = {
   properties: { slug, name: text, bonus_rate: { type: 'number', minimum: 0 }, issuer: text },
 } as const;
 
-/** Spec §2.1: the static MCC record. */
+/** docs/api.md, "MCC record": the static MCC record. */
 export const mccRecord = {
   $id: 'mcc-record',
   title: 'MCC record',
@@ -31,7 +31,7 @@ export const mccRecord = {
   },
 } as const;
 
-/** Spec §2.2: the static merchant record (its top card carries `rate`, not `bonus_rate`). */
+/** docs/api.md, "Merchant record": the static merchant record (its top card carries `rate`, not `bonus_rate`). */
 export const merchantRecord = {
   $id: 'merchant-record',
   title: 'Merchant record',
@@ -55,7 +55,7 @@ export const merchantRecord = {
   },
 } as const;
 
-/** Spec §2.3: one entry of the search index; `type` tells an MCC from a merchant. */
+/** docs/api.md, "Search index": one entry of the search index; `type` tells an MCC from a merchant. */
 export const searchEntry = {
   oneOf: [
     {
@@ -86,7 +86,7 @@ export const searchEntry = {
   ],
 } as const;
 
-/** Spec §2.3: the search index, a top-level array. */
+/** docs/api.md, "Search index": a top-level array. */
 export const searchIndex = {
   $id: 'search-index',
   title: 'Search index',

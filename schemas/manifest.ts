@@ -4,14 +4,13 @@
  * tier and parameter-kind lists both sides share.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { PARAM_KINDS } from './param-kinds.ts';
 
-/** Tiers, lowest first (spec §4.2). */
+/** Tiers, lowest first (docs/api.md, "Tiers"). */
 export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 
-/** How the gateway normalises a parameter before it names a file. */
-export const PARAM_KINDS = ['slug', 'mcc', 'page', 'domain'] as const;
-export type ParamKind = (typeof PARAM_KINDS)[number];
+export { PARAM_KINDS, type ParamKind } from './param-kinds.ts';
 
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -21,7 +20,7 @@ export const SAFE_FILE_KEY = '^(public|keyed)(/(?!\\.\\.?(/|$))[A-Za-z0-9._~@+-]
 
 const paramKinds = { type: 'object', additionalProperties: { enum: PARAM_KINDS } } as const;
 
-export const fileEntrySchema = {
+export const manifestFileSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['size', 'etag', 'type'],
@@ -70,12 +69,12 @@ export const manifestSchema = {
     version: { const: 1 },
     build: { type: 'string', minLength: 1 },
     date: { type: 'string', format: 'date' },
-    files: { type: 'object', propertyNames: { pattern: SAFE_FILE_KEY }, additionalProperties: fileEntrySchema },
+    files: { type: 'object', propertyNames: { pattern: SAFE_FILE_KEY }, additionalProperties: manifestFileSchema },
     routes: { type: 'array', items: routeSchema },
   },
 } as const;
 
-export type FileEntry = FromSchema<typeof fileEntrySchema>;
+export type ManifestFile = FromSchema<typeof manifestFileSchema>;
 export type ManifestVariant = FromSchema<typeof variantSchema>;
 export type ManifestRoute = FromSchema<typeof routeSchema>;
 export type Manifest = FromSchema<typeof manifestSchema>;

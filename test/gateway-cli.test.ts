@@ -3,16 +3,16 @@
  * embedded store and on Redis, and `serve` starting on embedded defaults with a demo key whose
  * printed curl line works, refusing invalid configuration with what is allowed.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from './helpers/cli.ts';
+import { runCli } from './helpers/cli.ts';
 import { get } from './helpers/http.ts';
 import { useTreeAndRedis } from './helpers/fixture.ts';
 import { HAS_REDIS } from './helpers/redis.ts';
+import { startServeProcess } from './helpers/serve-process.ts';
 
 const fixture = useTreeAndRedis('cardrewards-keys-');
 const { work } = fixture;
@@ -54,7 +54,7 @@ describe('cardrewards keys', () => {
     const key = (await runCli(['keys', 'create', '--tier', 'pro', '--name', 'n', '--state-file', file])).stdout.trim();
     const state = readFileSync(file, 'utf8');
     expect(state).not.toContain(key);
-    expect(state).toContain('"tier": "pro"');
+    expect(state).toContain('"tier":"pro"');
   });
   describe.runIf(HAS_REDIS)('on redis', () => {
     keysSuite('redis', () => ['--redis-url', fixture.redis!.url]);
@@ -66,37 +66,12 @@ describe('cardrewards keys', () => {
   });
 });
 
-/** Starts `cardrewards serve` as a process and resolves once it listens, with its output so far. */
-function serve(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'serve', ...args], {
-    cwd: work,
-    env: { ...process.env, ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 15_000);
-    child.stdout.on('data', () => {
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}:\n${output}`));
-    });
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, listening, exited, output: () => output };
-}
-
 describe('cardrewards serve', () => {
   it('starts on the embedded store, prints its configuration and a demo key whose curl works, and stops on SIGTERM', async () => {
     const state = join(work, 'serve-state.json');
-    const server = serve(['--port', '0', '--dist', fixture.tree.out, '--state-file', state, '--log-level', 'warn'], { REDIS_URL: '' });
+    const server = startServeProcess(work, ['--port', '0', '--dist', fixture.tree.out, '--state-file', state, '--log-level', 'warn'], {
+      REDIS_URL: '',
+    });
     const url = await server.listening;
     const output = server.output();
     expect(output).toContain('using the embedded store');
@@ -148,7 +123,7 @@ describe('cardrewards serve', () => {
   it('masks the Redis password when it prints the configuration', async () => {
     const { redis } = fixture;
     if (!redis) return;
-    const server = serve(['--port', '0', '--dist', fixture.tree.out, '--log-level', 'silent'], {
+    const server = startServeProcess(work, ['--port', '0', '--dist', fixture.tree.out, '--log-level', 'silent'], {
       REDIS_URL: `redis://:hunter2@127.0.0.1:${redis.port}`,
     });
     const url = await server.listening;

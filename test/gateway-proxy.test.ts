@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashKey } from '../gateway/api-keys.ts';
 import { createRemoteBuildSource } from '../gateway/build-source.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { startGateway, type RunningGateway } from '../gateway/create-gateway.ts';
@@ -28,12 +29,18 @@ let gateway: RunningGateway;
 let closeAll: () => Promise<void>;
 const seen: IncomingHttpHeaders[] = [];
 let failing = false;
+/** When set, the origin answers this status with its own error page instead of the file. */
+let originStatus: number | undefined;
 
 beforeAll(async () => {
   tree = await createTestTree(work);
   origin = createServer((req, res) => {
     seen.push(req.headers);
     if (failing) return void req.socket.destroy();
+    if (originStatus !== undefined && (req.url ?? '').startsWith('/keyed/'))
+      return void res
+        .writeHead(originStatus, { 'Content-Type': 'text/html', 'X-Origin-Internal': 'secret' })
+        .end('<h1>origin stack trace</h1>');
     const path = join(tree.out, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
     if (!path.startsWith(tree.out) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=600', 'Set-Cookie': 'origin=1' });
@@ -95,6 +102,29 @@ it('maps an origin failure to 502 problem details and keeps serving', async () =
   expect(reply.text).not.toMatch(/ECONNRESET|socket hang up/);
   failing = false;
   expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
+});
+
+it('answers 502 problem details for an origin that fails or answers 404/500, never leaks its answer, and charges nothing', async () => {
+  const key = await createTestKey(store, 'free');
+  const hash = hashKey(key);
+  const url = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards') as ManifestRoute);
+  for (const status of [404, 500]) {
+    originStatus = status;
+    const reply = await get(gateway.url, url, { headers: { 'X-API-Key': key } });
+    expect(reply.status).toBe(502);
+    expect(reply.headers['content-type']).toBe('application/problem+json');
+    expect(reply.headers['x-origin-internal']).toBeUndefined();
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.headers['etag']).toBeUndefined();
+    expect(reply.text).not.toContain('stack trace');
+  }
+  originStatus = undefined;
+  failing = true;
+  expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(502);
+  failing = false;
+  expect(await store.usage(hash, new Date())).toEqual({ day: 0, month: 0 });
+  expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
+  expect(await store.usage(hash, new Date())).toEqual({ day: 1, month: 1 });
 });
 
 it('serves public files (static records, the OpenAPI document for /docs) from the origin too, without a key', async () => {

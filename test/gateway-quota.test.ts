@@ -93,7 +93,7 @@ function quotaSuite(name: string, open: () => Promise<Store>) {
   });
 }
 
-quotaSuite('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json'), flushDelayMs: 10 }));
+quotaSuite('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json') }));
 describe.runIf(HAS_REDIS)('redis', () => {
   quotaSuite('redis', () => createRedisStore({ url: fixture.redis!.url }));
 });

@@ -1,5 +1,5 @@
 /** The same conformance tests against both `Store` implementations: Redis (real server) and the embedded state file. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { hashKey } from '../gateway/api-keys.ts';
 import type { KeyRecord, Store } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
-import { HAS_REDIS, REQUIRE_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
+import { HAS_REDIS, REQUIRE_REDIS, startRedis, startRedisCluster, type TestRedis, type TestRedisCluster } from './helpers/redis.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -69,6 +69,38 @@ function conformance(name: string, open: () => Promise<Store>) {
       expect((await store.increment(hash, LIMITS, new Date('2026-12-01T00:00:00Z'))).counts).toEqual({ day: 1, month: 1 });
     });
 
+    // Each edge: the last second of a window, then the first second of the next. The daily count
+    // must start again; the monthly count must too exactly when the month changes. Redis keeps the
+    // counters alive for the seconds left in their window whatever its own clock says.
+    it.each([
+      ['a day', '2026-11-22T23:59:59Z', '2026-11-23T00:00:00Z', false, 1],
+      ['31 January to 1 February', '2027-01-31T23:59:59Z', '2027-02-01T00:00:00Z', true, 1],
+      ['28 February to 1 March (common year)', '2027-02-28T23:59:59Z', '2027-03-01T00:00:00Z', true, 1],
+      ['28 to 29 February (leap year)', '2028-02-28T23:59:59Z', '2028-02-29T00:00:00Z', false, 1],
+      ['29 February to 1 March (leap year)', '2028-02-29T23:59:59Z', '2028-03-01T00:00:00Z', true, 1],
+      ['31 December to 1 January', '2026-12-31T23:59:59Z', '2027-01-01T00:00:00Z', true, 1],
+      ['a day far in the past', '2001-05-31T23:59:59Z', '2001-06-01T00:00:00Z', true, 1],
+    ])('starts new windows across %s', async (_edge, before, after, newMonth, resetDay) => {
+      const hash = hashKey(`cr_${name}-edge-${before}`);
+      const last = await store.increment(hash, LIMITS, new Date(before));
+      expect(last.resetSeconds.day).toBe(resetDay);
+      expect(await store.usage(hash, new Date(before))).toEqual({ day: 1, month: 1 });
+      const first = await store.increment(hash, LIMITS, new Date(after));
+      expect(first.counts).toEqual({ day: 1, month: newMonth ? 1 : 2 });
+      expect(first.resetSeconds.day).toBe(86400);
+    });
+
+    it('refunds a counted call in the same windows, never below zero', async () => {
+      const hash = hashKey(`cr_${name}-refund`);
+      await store.increment(hash, LIMITS, NOW);
+      await store.increment(hash, LIMITS, NOW);
+      await store.refund(hash, NOW);
+      expect(await store.usage(hash, NOW)).toEqual({ day: 1, month: 1 });
+      await store.refund(hash, NOW);
+      await store.refund(hash, NOW);
+      expect(await store.usage(hash, NOW)).toEqual({ day: 0, month: 0 });
+    });
+
     it('never refuses an unlimited key and still counts it', async () => {
       const hash = hashKey(`cr_${name}-unlimited`);
       for (let i = 0; i < 20; i++) expect((await store.increment(hash, { daily: null, monthly: null }, NOW)).allowed).toBe(true);
@@ -88,7 +120,16 @@ function conformance(name: string, open: () => Promise<Store>) {
   });
 }
 
-conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json'), flushDelayMs: 10 }));
+conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json') }));
+
+describe.runIf(HAS_REDIS)('redis cluster (3 masters)', () => {
+  let cluster: TestRedisCluster;
+  beforeAll(async () => {
+    cluster = await startRedisCluster(mkdtempSync(join(work, 'cluster-')));
+  });
+  afterAll(() => cluster.stop());
+  conformance('redis-cluster', () => createRedisStore({ url: cluster.url }));
+});
 
 describe.runIf(HAS_REDIS)('redis', () => {
   let redis: TestRedis;
@@ -123,9 +164,26 @@ describe.runIf(HAS_REDIS)('redis', () => {
 });
 
 describe('embedded store file', () => {
+  it('migrates a state file of the earlier JSON format: keys and the counts of the window carry over, the JSON is kept aside', async () => {
+    const file = join(work, 'legacy.mdb');
+    const key = record('legacy', 'pro');
+    const legacy = {
+      version: 1,
+      keys: { [key.hash]: key },
+      counters: { [key.hash]: { day: '2026-11-22', dayCount: 4, month: '2026-11', monthCount: 9 } },
+    };
+    writeFileSync(join(work, 'legacy.json'), JSON.stringify(legacy));
+    const store = createEmbeddedStore({ file });
+    expect(await store.lookupKey(key.hash)).toEqual(key);
+    expect(await store.usage(key.hash, NOW)).toEqual({ day: 4, month: 9 });
+    expect(existsSync(join(work, 'legacy.json'))).toBe(false);
+    expect(existsSync(join(work, 'legacy.json.json-migrated'))).toBe(true);
+    await store.close();
+  });
+
   it('is shared between processes: keys written by one store are seen by another, and counts survive a restart', async () => {
     const file = join(work, 'shared.json');
-    const server = createEmbeddedStore({ file, flushDelayMs: 10 });
+    const server = createEmbeddedStore({ file });
     const cli = createEmbeddedStore({ file });
     const key = record('shared', 'starter');
     await cli.saveKey(key);

@@ -74,7 +74,7 @@ describe('resolveConfig', () => {
     expect(config.failMode).toBe('open');
     expect(config.host).toBe('127.0.0.1');
     expect(config.distDir).toBe('/srv/dist');
-    expect(config.stateFile).toBe('/srv/.cardrewards/state.json');
+    expect(config.stateFile).toBe('/srv/.cardrewards/state.mdb');
     expect(config.limits.free).toEqual({ monthly: 1000, daily: 100 });
     expect(config.limits.starter).toEqual({ monthly: 500, daily: 50 });
     expect(config.limits.enterprise).toEqual({ monthly: 1_000_000, daily: 5000 });

@@ -1,5 +1,5 @@
 /**
- * The Redis adapter of `Store`; the only file that knows ioredis. Keys are hashes
+ * The Redis adapter of `Store` (one server or a Redis Cluster; `redis-connection.ts` opens the client). Keys are hashes
  * `cr:key:{<hash>}` plus a set `cr:keys` listing them; counters are `cr:{<hash>}:d:<day>` and
  * `cr:{<hash>}:m:<month>` (the hash tag keeps both in one Redis Cluster slot for the script).
  *
@@ -8,7 +8,8 @@
  * EVALSHA and falls back to EVAL on NOSCRIPT, which is what a restarted Redis answers.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { maskUrl } from '../mask-url.ts';
+import { createRedisClient } from './redis-connection.ts';
 import type { Tier } from '../manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Store } from '../store.ts';
@@ -38,6 +39,14 @@ const INCREMENT_SCRIPT = normaliseScript(`
 `);
 const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
 
+/** Takes one call back from both counters, never below zero (a counted call whose answer failed). */
+const REFUND_SCRIPT = normaliseScript(`
+  for i = 1, 2 do
+    if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+  end
+  return 1
+`);
+
 /** Collapses white space so the script's SHA does not depend on indentation (the script has no comments). */
 function normaliseScript(script: string): string {
   return script.replace(/\s+/g, ' ').trim();
@@ -54,15 +63,9 @@ export interface RedisStoreOptions {
 
 /** Connects (waiting up to the connect timeout) and returns the store; a store whose Redis is down still works once Redis is back. */
 export async function createRedisStore(options: RedisStoreOptions): Promise<Store & { readonly connected: boolean }> {
-  const connectTimeout = options.connectTimeoutMs ?? 1000;
-  const redis = new Redis(options.url, {
-    enableOfflineQueue: false,
-    connectTimeout,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    maxRetriesPerRequest: 1,
-    // Reconnect forever, quickly at first, never more than a second apart.
-    retryStrategy: (times) => Math.min(times * 50, 1000),
-    lazyConnect: true,
+  const redis = createRedisClient(options.url, {
+    connectTimeoutMs: options.connectTimeoutMs ?? 1000,
+    commandTimeoutMs: options.commandTimeoutMs ?? 500,
   });
   let state: 'ready' | 'down' = 'down';
   redis.on('ready', () => {
@@ -116,22 +119,17 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       }),
     saveKey: (record) =>
       run(async () => {
-        await redis
-          .multi()
-          .hset(recordKey(record.hash), { ...record })
-          .sadd('cr:keys', record.hash)
-          .exec();
+        // Two commands, not MULTI: the record and the index live in different Cluster slots. The
+        // record is written first, so a key listed in the index always has its record.
+        await redis.hset(recordKey(record.hash), { ...record });
+        await redis.sadd('cr:keys', record.hash);
       }),
     listKeys: () =>
       run(async () => {
         const hashes = await redis.smembers('cr:keys');
-        const pipeline = redis.pipeline();
-        for (const hash of hashes) pipeline.hgetall(recordKey(hash));
-        const results = (await pipeline.exec()) ?? [];
-        return results
-          .map(([, fields]) => fields as Record<string, string>)
-          .filter((fields) => fields['hash'] !== undefined)
-          .map(toRecord);
+        // Auto-pipelining sends these together (per node on a Cluster).
+        const results = await Promise.all(hashes.map((hash) => redis.hgetall(recordKey(hash))));
+        return results.filter((fields) => fields['hash'] !== undefined).map(toRecord);
       }),
     revoke: (hash) =>
       run(async () => {
@@ -147,6 +145,12 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
           [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month],
         )) as number[];
         return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
+      }),
+    refund: (hash, now) =>
+      run(async () => {
+        const { day, month } = counterKeys(hash, now);
+        // Refunds are rare (a failed answer), so the script is sent whole rather than cached.
+        await redis.eval(REFUND_SCRIPT, 2, day, month);
       }),
     usage: (hash, now) =>
       run(async (): Promise<Counts> => {
@@ -176,16 +180,4 @@ function toRecord(fields: Record<string, string>): KeyRecord {
     status: fields['status'] === 'active' ? 'active' : 'revoked',
     created: fields['created'] ?? '',
   };
-}
-
-/** The URL with any password replaced, safe to print and log. */
-export function maskUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    if (parsed.username && !parsed.password) parsed.username = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }

@@ -1,4 +1,4 @@
-/** Spec §2.1: one static record per MCC with its top 5 cards, best first. */
+/** docs/api.md, "MCC record": one static record per MCC with its top 5 cards, best first. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { rankCards } from '../ranking.ts';

@@ -1,4 +1,4 @@
-/** Spec §2.2: one static record for each of the 1,540 most popular merchants. */
+/** docs/api.md, "Merchant record": one static record for each of the 1,540 most popular merchants. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { rankCards } from '../ranking.ts';

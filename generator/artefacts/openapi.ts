@@ -1,6 +1,7 @@
 /** `public/openapi.json`: the OpenAPI 3.1 document of every route, built from the catalogue and the schemas. */
 import type { Artefact } from '../artefact.ts';
-import { PARAM_DESCRIPTIONS, TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
+import { PARAM_KIND_DEFINITIONS } from '../../schemas/param-kinds.ts';
+import { TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
 import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
 
@@ -20,13 +21,6 @@ const problemResponse = (description: string, headers?: object) => ({
 const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'remaining calls in the tightest window (IETF draft structured field)', schema: { type: 'string' } },
   'RateLimit-Policy': { description: 'the daily and monthly quotas of the key (IETF draft structured field)', schema: { type: 'string' } },
-};
-
-const PARAM_SCHEMAS: Readonly<Record<ParamKind, object>> = {
-  slug: { type: 'string', pattern: '^[A-Za-z0-9-]+$', maxLength: 100 },
-  mcc: { type: 'string', pattern: '^[0-9]{1,4}$' },
-  page: { type: 'integer', minimum: 1, default: 1 },
-  domain: { type: 'string', maxLength: 253 },
 };
 
 /** Strips `$id` (the component name is the identity) and copies the schema. */
@@ -49,8 +43,8 @@ function queryParameters(route: RouteDefinition) {
     name,
     in: 'query',
     required,
-    description: PARAM_DESCRIPTIONS[kind] + alternatives,
-    schema: PARAM_SCHEMAS[kind],
+    description: PARAM_KIND_DEFINITIONS[kind].description + alternatives,
+    schema: PARAM_KIND_DEFINITIONS[kind].schema,
   }));
 }
 
@@ -68,8 +62,8 @@ function operation(route: RouteDefinition) {
         name,
         in: 'path',
         required: true,
-        description: PARAM_DESCRIPTIONS[kind],
-        schema: PARAM_SCHEMAS[kind],
+        description: PARAM_KIND_DEFINITIONS[kind].description,
+        schema: PARAM_KIND_DEFINITIONS[kind].schema,
       })),
       ...queryParameters(route),
     ],

@@ -1,4 +1,4 @@
-/** Spec §2.3: one array naming every static MCC and merchant file, for a search box. */
+/** docs/api.md, "Search index": one array naming every static MCC and merchant file, for a search box. */
 import type { Artefact } from '../artefact.ts';
 import { searchIndex as searchIndexSchema, type SearchEntry } from '../../schemas/documents.ts';
 import { staticMerchants } from './static-limits.ts';

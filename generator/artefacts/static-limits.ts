@@ -1,4 +1,4 @@
-/** Spec §4.1 and §8: the static surface holds 1,540 merchant files and up to 5 top cards per MCC. */
+/** docs/api.md, "Two surfaces": the static surface holds 1,540 merchant files and up to 5 top cards per MCC. */
 export const STATIC_MERCHANT_COUNT = 1540;
 export const TOP_CARDS_PER_MCC = 5;
 

@@ -1,7 +1,9 @@
 /** Fixed-size pages of a list, one file per page, each saying where the next and previous are. */
 import type { OutputDocument } from '../artefact.ts';
 
-export const PAGE_SIZE = 100;
+import { PAGE_SIZE } from '../../schemas/param-kinds.ts';
+
+export { PAGE_SIZE };
 
 export interface PagingTarget {
   /** File of page `n`. */

@@ -1,10 +1,11 @@
 /** Starts the gateway in-process on port 0 for a test, with a silent logger, and closes it afterwards. */
+import { renderTemplate, templateParams } from '../../schemas/path-template.ts';
 import { createBuildSource } from '../../gateway/build-source.ts';
 import { resolveConfig, type GatewayConfig, type RawOptions } from '../../gateway/config.ts';
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
 import { startGateway, type RunningGateway } from '../../gateway/create-gateway.ts';
 import { createLogger } from '../../gateway/logger.ts';
-import type { GatewayManifest, ManifestRoute, ParamKind, Tier } from '../../gateway/manifest.ts';
+import type { Manifest, ManifestRoute, ParamKind, Tier } from '../../gateway/manifest.ts';
 import { createOriginProxy } from '../../gateway/origin-proxy.ts';
 import type { Store } from '../../gateway/store.ts';
 
@@ -46,7 +47,7 @@ export async function createTestKey(store: Store, tier: Tier, status: 'active' |
  * whose file template matches a file of the tree gives the parameter values. Undefined when the
  * tree has no file for the route (e.g. a fixture without portals).
  */
-export function sampleRequest(manifest: GatewayManifest, route: ManifestRoute): { url: string; file: string | undefined } | undefined {
+export function sampleRequest(manifest: Manifest, route: ManifestRoute): { url: string; file: string | undefined } | undefined {
   if (route.dynamic !== undefined) return { url: route.path, file: undefined };
   for (const variant of route.variants ?? []) {
     const names: string[] = [];
@@ -61,7 +62,10 @@ export function sampleRequest(manifest: GatewayManifest, route: ManifestRoute): 
       if (!match) continue;
       const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
       if (Object.values(values).some((value) => value.startsWith('_'))) continue;
-      const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+      const path = renderTemplate(
+        route.path,
+        Object.fromEntries(Object.entries(values).map(([name, value]) => [name, encodeURIComponent(value)])),
+      );
       const query = new URLSearchParams();
       for (const name of [...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]) {
         if (values[name] !== undefined) query.set(name, values[name]);
@@ -78,11 +82,14 @@ const PLACEHOLDERS: Readonly<Record<ParamKind, string>> = { slug: 'amazon', mcc:
  * `sampleRequest`, or when the tree has no file for the route a well-formed request that an
  * authorised key gets a 404 for (`file` undefined): enough to check 401 and 403.
  */
-export function matrixRequest(manifest: GatewayManifest, route: ManifestRoute): { url: string; file: string | undefined } {
+export function matrixRequest(manifest: Manifest, route: ManifestRoute): { url: string; file: string | undefined } {
   const sample = sampleRequest(manifest, route);
   if (sample !== undefined) return sample;
   const variant = route.variants?.[0];
-  const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => PLACEHOLDERS[route.params?.[name] ?? 'slug']);
+  const path = renderTemplate(
+    route.path,
+    Object.fromEntries(templateParams(route.path).map((name) => [name, PLACEHOLDERS[route.params?.[name] ?? 'slug']])),
+  );
   const query = new URLSearchParams(
     Object.entries(variant?.query ?? {}).map(([name, kind]): [string, string] => [name, PLACEHOLDERS[kind]]),
   );
@@ -90,7 +97,7 @@ export function matrixRequest(manifest: GatewayManifest, route: ManifestRoute): 
 }
 
 /** `sampleRequest(…).url`, throwing when the tree has no file for the route. */
-export function sampleUrl(manifest: GatewayManifest, route: ManifestRoute | undefined): string {
+export function sampleUrl(manifest: Manifest, route: ManifestRoute | undefined): string {
   if (route === undefined) throw new Error('no such route in the manifest');
   const sample = sampleRequest(manifest, route);
   if (sample === undefined) throw new Error(`no file of the tree answers route ${route.id}`);

@@ -72,3 +72,56 @@ function send(port: number, command: readonly string[]): Promise<string> {
     socket.write(`*${command.length}\r\n${command.map((part) => `$${Buffer.byteLength(part)}\r\n${part}\r\n`).join('')}`);
   });
 }
+
+export interface TestRedisCluster {
+  /** `redis+cluster://` URL of the first node; the client discovers the others. */
+  readonly url: string;
+  readonly ports: readonly number[];
+  stop(): Promise<void>;
+}
+
+/** Starts a Redis Cluster of `masters` nodes (no replicas) on free ports, its config files in `dir`, and waits until it serves every slot. */
+export async function startRedisCluster(dir: string, masters = 3): Promise<TestRedisCluster> {
+  const ports: number[] = [];
+  const children: ChildProcess[] = [];
+  for (let i = 0; i < masters; i++) {
+    const port = await freePort();
+    ports.push(port);
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'];
+    args.push('--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir);
+    children.push(spawn('redis-server', args, { stdio: 'ignore' }));
+  }
+  const stop = async () => {
+    await Promise.all(
+      children.map((child) => {
+        if (child.exitCode !== null) return undefined;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        return exited;
+      }),
+    );
+  };
+  try {
+    for (const port of ports) await waitFor(async () => (await send(port, ['PING']).catch(() => '')) === '+PONG\r\n', `node ${port}`);
+    const nodes = ports.map((port) => `127.0.0.1:${port}`);
+    const created = spawnSync('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+    for (const port of ports)
+      await waitFor(async () => (await send(port, ['CLUSTER', 'INFO'])).includes('cluster_state:ok'), `cluster state on ${port}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `redis+cluster://127.0.0.1:${ports[0]}`, ports, stop };
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { cpus, freemem, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { writeReportSection } from './internal/report-section.ts';
+import { writeReportSection } from './report-section.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const ROOT = process.cwd();

@@ -5,7 +5,7 @@
  * scenario: clients that hang up while the origin is still answering. After the aborts we count
  * the origin connections the proxy left open and the proxy's heap growth after a forced GC.
  *
- *   node --expose-gc bin/run-ts.js gateway/bench/proxy-libraries.ts [runs]
+ *   node --expose-gc bin/run-ts.js scripts/bench/proxy-libraries.ts [runs]
  */
 import { fork } from 'node:child_process';
 import { Agent, createServer, request, type Server } from 'node:http';

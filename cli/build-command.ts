@@ -1,0 +1,50 @@
+/** What `cardrewards build` and `cardrewards validate` do: read the dataset, compile, write the tree atomically. */
+import { checkDataset, compile } from '../generator/compile.ts';
+import { emitTree, liveInputs } from '../generator/emit-tree.ts';
+import { inputsDigest } from '../generator/inputs-digest.ts';
+import { formatProblem, type Problem } from '../generator/problems.ts';
+import { readDataset } from '../generator/read-dataset.ts';
+import { summarizeDataset } from '../generator/summary.ts';
+import { exitCodeForProblems } from './exit-code.ts';
+import type { BuildOptions } from './generator-commands.ts';
+import { createProgress, isInteractive } from './progress.ts';
+
+/** Builds `options.out` from `options.dataset`, or reports every dataset problem and writes nothing. */
+export async function build(options: BuildOptions): Promise<void> {
+  const progress = createProgress(isInteractive());
+  const started = performance.now();
+  const elapsed = () => ((performance.now() - started) / 1000).toFixed(2);
+  const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
+  const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
+  if (liveInputs(options.out) === inputs) {
+    // Same dataset, options and generator as the live build: its tree is this build's tree.
+    console.log(`${options.out} is up to date (inputs unchanged): no file written, in ${elapsed()} s`);
+    return;
+  }
+  const result = progress.step('validating and deriving', () =>
+    compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
+  );
+  if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
+  const { output } = result;
+  const emitted = await progress.stepAsync(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
+  const counts = `${output.files.size + 1} files`;
+  console.log(
+    emitted.changed
+      ? `built ${options.out} (build ${output.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${elapsed()} s`
+      : `${options.out} is up to date (build ${output.buildId}): ${counts}, no file written, in ${elapsed()} s`,
+  );
+}
+
+/** Checks the dataset and prints its summary; writes nothing. */
+export async function validate(datasetDir: string): Promise<void> {
+  const { dataset, problems } = checkDataset(readDataset(datasetDir), datasetDir);
+  if (problems.length > 0) return failWithProblems(problems, 'nothing written');
+  for (const line of summarizeDataset(dataset)) console.log(line);
+  console.log(`${datasetDir}: valid`);
+}
+
+function failWithProblems(problems: readonly Problem[], consequence: string): void {
+  for (const problem of problems) console.error(formatProblem(problem));
+  console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the dataset; ${consequence}`);
+  process.exitCode = exitCodeForProblems(problems.length);
+}

@@ -1,0 +1,101 @@
+/** What `cardrewards serve` does: resolve the configuration, open the store and the build, listen, stop on a signal. */
+import type { AddressInfo } from 'node:net';
+import { generateKey, hashKey, hashPrefix } from '../gateway/api-keys.ts';
+import { type BuildSource, createBuildSource, createRemoteBuildSource } from '../gateway/build-source.ts';
+import { formatConfig, type RawOptions, resolveConfig } from '../gateway/config.ts';
+import { type RunningGateway, startGateway } from '../gateway/create-gateway.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import { createLogger } from '../gateway/logger.ts';
+import { openStore } from '../gateway/open-store.ts';
+import { createOriginProxy } from '../gateway/origin-proxy.ts';
+import type { Store } from '../gateway/store.ts';
+import { isWorker, superviseWorkers } from './supervise-workers.ts';
+
+/** Serves the built tree until SIGINT or SIGTERM. */
+export async function serve(flags: RawOptions): Promise<void> {
+  const config = resolveConfig(flags, process.env);
+  if (config.workers > 1 && !isWorker()) return superviseWorkers(config);
+  const logger = createLogger(config.logLevel);
+  // With several workers the primary has printed the configuration once; each worker says only where it listens.
+  const say = isWorker() ? () => undefined : (line: string) => console.log(line);
+  say('cardrewards gateway');
+  for (const line of formatConfig(config)) say(`  ${line}`);
+  const store = await openStore(config, logger);
+  say(
+    store.kind === 'embedded'
+      ? `  using the embedded store (${store.location}): one gateway process only; set REDIS_URL or --redis-url to share keys and counters`
+      : `  using Redis at ${store.location}`,
+  );
+  const demoKey =
+    store.kind === 'embedded' && config.demoKey && (await store.listKeys()).length === 0 ? await createDemoKey(store) : undefined;
+
+  const sourceOptions = {
+    intervalMs: config.reloadIntervalMs,
+    onLoad: (build: { manifest: { build: string; routes: readonly unknown[]; files: object } }) =>
+      logger.info(
+        { build: build.manifest.build, routes: build.manifest.routes.length, files: Object.keys(build.manifest.files).length },
+        'build loaded',
+      ),
+    onError: (error: GatewayError) => logger.error({ code: error.code }, error.message),
+  };
+  const builds: BuildSource =
+    config.originUrl === undefined
+      ? createBuildSource({ ...sourceOptions, distDir: config.distDir })
+      : await createRemoteBuildSource({ ...sourceOptions, originUrl: config.originUrl });
+  if (builds.current() === undefined) {
+    await store.close();
+    builds.close();
+    throw new GatewayError(
+      'ERR_MANIFEST_READ',
+      `no build to serve at ${config.originUrl ?? config.distDir}; run \`cardrewards build\` first`,
+    );
+  }
+  const proxy = config.originUrl === undefined ? undefined : createOriginProxy(config.originUrl, logger);
+  let gateway: RunningGateway;
+  try {
+    gateway = await startGateway({ config, store, builds, logger, proxy });
+  } catch (error) {
+    // A busy port or an address this host does not have is the user's to fix, not a crash.
+    builds.close();
+    proxy?.close();
+    await store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
+    const why =
+      code === 'EADDRINUSE' ? 'the port is already in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host';
+    throw new GatewayError(
+      'ERR_LISTEN',
+      `cannot listen on ${config.host}:${config.port}: ${why}; choose another with --port/--host (PORT, CARDREWARDS_HOST)`,
+      { cause: error },
+    );
+  }
+  if (demoKey !== undefined) {
+    // Printed once listening, so the line names the real port (also with --port 0) and a host curl can reach.
+    const { port } = gateway.server.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${port}/api/cards`);
+  }
+  console.log(
+    isWorker() ? `  worker ${process.pid} listening on ${gateway.url}` : `  listening on ${gateway.url} (docs at ${gateway.url}/docs)`,
+  );
+
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'stopping');
+    builds.close();
+    proxy?.close();
+    await gateway.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A first run on a bare machine gets one pro key, printed once (and again in the curl line `serve` prints once listening). */
+async function createDemoKey(store: Store): Promise<string> {
+  const key = generateKey();
+  await store.saveKey({ hash: hashKey(key), tier: 'pro', name: 'demo', status: 'active', created: new Date().toISOString() });
+  console.log(`  created a demo key (tier pro, hash ${hashPrefix(hashKey(key))}); it is shown only this once:`);
+  console.log(`    ${key}`);
+  return key;
+}

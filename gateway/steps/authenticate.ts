@@ -1,0 +1,36 @@
+/** Step 3: the key from X-API-Key, looked up by its hash; missing, malformed, unknown or revoked → 401. */
+import { hashesEqual, hashKey, isWellFormedKey } from '../api-keys.ts';
+import { HttpError } from '../http-error.ts';
+import type { KeyCache } from '../key-cache.ts';
+import type { KeyRecord } from '../key-registry.ts';
+import type { Exchange } from './exchange.ts';
+import { type StoreFailurePolicy, storeUnavailable } from './store-failure.ts';
+
+export type Authenticate = (exchange: Exchange) => Promise<KeyRecord>;
+
+/** The authentication step over the key cache; sets `exchange.key`. */
+export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy): Authenticate {
+  return async (exchange) => {
+    const header = exchange.request.headers['x-api-key'];
+    const value = Array.isArray(header) ? undefined : header?.trim();
+    if (value === undefined || value.length === 0) throw unauthorized('This endpoint needs an API key in the X-API-Key header.');
+    if (!isWellFormedKey(value)) throw unauthorized('The API key is not valid.');
+    const hash = hashKey(value);
+    let record: KeyRecord | undefined;
+    try {
+      record = await keys.lookup(hash);
+    } catch (error) {
+      record = failures.passOver(error, 'key lookup', hash) ? keys.lastKnown(hash) : undefined;
+      if (record === undefined) throw storeUnavailable(error);
+    }
+    if (record === undefined || !hashesEqual(record.hash, hash) || record.status !== 'active') {
+      throw unauthorized(record?.status === 'revoked' ? 'The API key has been revoked.' : 'The API key is not valid.');
+    }
+    exchange.key = record;
+    return record;
+  };
+}
+
+function unauthorized(detail: string): HttpError {
+  return new HttpError(401, detail, { headers: { 'WWW-Authenticate': 'APIKey header="X-API-Key"' } });
+}

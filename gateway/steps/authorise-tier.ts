@@ -1,0 +1,12 @@
+/** Step 4: the key's tier must reach the route's minimum tier, else 403. */
+import { HttpError } from '../http-error.ts';
+import { type ManifestRoute, TIERS, type Tier } from '../manifest.ts';
+import type { KeyRecord } from '../key-registry.ts';
+
+const TIER_RANK: Readonly<Record<Tier, number>> = Object.fromEntries(TIERS.map((tier, index) => [tier, index])) as Record<Tier, number>;
+
+/** Throws 403 when `key`'s tier is below `route`'s. */
+export function authoriseTier(route: ManifestRoute, key: KeyRecord): void {
+  if (TIER_RANK[key.tier] >= TIER_RANK[route.tier]) return;
+  throw new HttpError(403, `${route.path} needs the ${route.tier} tier or higher; this key is on the ${key.tier} tier.`);
+}

@@ -1,0 +1,29 @@
+/**
+ * Where the installed package lives and which version it is. The code runs either from its
+ * TypeScript sources (development, tests) or compiled into `lib/` (production), so the package
+ * root is found by walking up to `package.json` rather than by a fixed relative path.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | undefined;
+
+/** The folder holding this package's `package.json`. */
+export function packageRoot(): string {
+  if (root !== undefined) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('cardrewards: package.json not found above the running code');
+    dir = parent;
+  }
+  root = dir;
+  return dir;
+}
+
+/** The `version` field of this package's `package.json`. */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

@@ -1,0 +1,26 @@
+/**
+ * `{name}` placeholders in route paths (`/api/cards/{id}`) and file templates
+ * (`keyed/api/cards/{id}.json`): the one syntax, read and rendered here for the generator, the
+ * manifest check and the gateway alike.
+ */
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+/** The placeholder names of `template`, in order. */
+export function templateParams(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+}
+
+/** The name when `segment` is exactly one placeholder (`{id}`), else undefined. */
+export function placeholderOf(segment: string): string | undefined {
+  const match = /^\{([^{}]+)\}$/.exec(segment);
+  return match?.[1];
+}
+
+/** `template` with every placeholder replaced by its value; a placeholder without a value is a bug and throws. */
+export function renderTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return String(value);
+  });
+}

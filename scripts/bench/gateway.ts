@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:gateway`: requests per second and p99 latency of the gateway against nginx
+ * serving the same files from the same build, and against what users would build instead
+ * (express.static behind express-rate-limit + rate-limit-redis), all in one run with wrk.
+ * Servers are pinned to core 0, wrk and redis-server to core 1 (taskset), so a ratio compares one
+ * core's worth of serving. Needs `nginx`, `wrk`, `redis-server` and `taskset` on PATH (Debian:
+ * apt-get install nginx wrk redis-server util-linux). Writes its section of docs/benchmarks.md.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { writeReportSection } from './report-section.ts';
+
+const ROOT = process.cwd();
+const REPORT = join(ROOT, 'docs/benchmarks.md');
+const START = '<!-- bench:gateway -->';
+const END = '<!-- /bench:gateway -->';
+const DURATION = process.env['BENCH_DURATION'] ?? '8s';
+const CONNECTIONS = process.env['BENCH_CONNECTIONS'] ?? '50';
+
+interface Result {
+  readonly rps: number;
+  readonly p99ms: number;
+  readonly non2xx: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, headers: Record<string, string> = {}): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const response = await fetch(url, { headers });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** `taskset -c CPUS command args…` */
+function pinned(cpus: string, command: string, args: string[], options: Parameters<typeof spawn>[2] = {}): ChildProcess {
+  return spawn('taskset', ['-c', cpus, command, ...args], { stdio: 'ignore', ...options });
+}
+
+function wrk(url: string, headers: Record<string, string> = {}): Result {
+  const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency'];
+  args.push(...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url);
+  const output = execFileSync('taskset', args).toString();
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(output);
+  const scale = p99?.[2] === 'us' ? 0.001 : p99?.[2] === 's' ? 1000 : 1;
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  return { rps, p99ms: Number(p99?.[1] ?? 0) * scale, non2xx };
+}
+
+function stop(child: ChildProcess | undefined): void {
+  if (child && child.exitCode === null) child.kill('SIGTERM');
+}
+
+/** Peak resident memory of a running process, in MiB (Linux). */
+function peakRssMiB(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The three requests every server answers: the same files under each server's own paths. */
+interface Paths {
+  readonly static: string;
+  readonly card: string;
+  readonly bestCard: string;
+}
+const NGINX_PATHS: Paths = {
+  static: '/public/api/mcc/5411.json',
+  card: '/keyed/api/cards/amex-gold.json',
+  bestCard: '/keyed/api/compute/best-card/mcc/5411.json',
+};
+const GATEWAY_PATHS: Paths = { static: '/api/mcc/5411.json', card: '/api/cards/amex-gold', bestCard: '/api/compute/best-card?mcc=5411' };
+const CASES = [
+  ['static file', 'static'],
+  ['keyed card', 'card'],
+  ['keyed best-card (36 KB)', 'bestCard'],
+] as const;
+
+const work = mkdtempSync(join(ROOT, '.bench-gateway-'));
+const children: ChildProcess[] = [];
+const results: { server: string; request: string; result: Result }[] = [];
+const measure = (server: string, base: string, paths: Paths, headers: Record<string, string> = {}, only?: keyof Paths) => {
+  for (const [request, field] of CASES) {
+    if (only !== undefined && field !== only) continue;
+    // Static files never carry a key, as a CDN would serve them.
+    results.push({ server, request, result: wrk(`${base}${paths[field]}`, field === 'static' ? {} : headers) });
+  }
+};
+let gatewayRss = 0;
+try {
+  if (!existsSync(join(ROOT, 'dist/manifest.json'))) execFileSync(process.execPath, ['bin/cardrewards.js', 'build'], { stdio: 'inherit' });
+  const tree = realpathSync(join(ROOT, 'dist'));
+  const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    execFileSync(process.execPath, ['bin/cardrewards.js', ...args], { cwd: ROOT, env: { ...process.env, ...env } })
+      .toString()
+      .trim();
+
+  // nginx: one worker, the same files, no check at all (the ceiling).
+  const nginxPort = await freePort();
+  writeFileSync(
+    join(work, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; types { application/json json; }
+  server { listen 127.0.0.1:${nginxPort}; root ${tree}; } }`,
+  );
+  children.push(pinned('0', 'nginx', ['-c', join(work, 'nginx.conf'), '-p', work]));
+  await waitFor(`http://127.0.0.1:${nginxPort}${NGINX_PATHS.static}`);
+  measure('nginx (1 worker, no checks)', `http://127.0.0.1:${nginxPort}`, NGINX_PATHS);
+
+  const redisPort = await freePort();
+  children.push(pinned('1', 'redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no']));
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const limits = 'free=1000000000,starter=1000000000,pro=1000000000,enterprise=unlimited';
+
+  const gateways = [
+    { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'] },
+    { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'] },
+    {
+      label: 'gateway, Redis, 2 workers on 2 cores (wrk shares them)',
+      cpus: '0,1',
+      env: { REDIS_URL: redisUrl },
+      args: ['--workers', '2'],
+    },
+  ];
+  for (const gateway of gateways) {
+    const env = {
+      CARDREWARDS_STATE_FILE: join(work, 'state.json'),
+      CARDREWARDS_LIMITS: limits,
+      CARDREWARDS_LOG_LEVEL: 'silent',
+      ...gateway.env,
+    };
+    const key = cli(['keys', 'create', '--tier', 'pro', '--name', gateway.label], env).split('\n').pop() ?? '';
+    const port = await freePort();
+    const child = pinned(
+      gateway.cpus,
+      process.execPath,
+      ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', ...gateway.args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+      },
+    );
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/healthz`);
+    if (gateway.args[1] === '2') await new Promise((resolve) => setTimeout(resolve, 3000));
+    measure(gateway.label, base, GATEWAY_PATHS, { 'X-API-Key': key }, gateway.args[1] === '2' ? 'card' : undefined);
+    if (gateway.label === 'gateway, Redis') gatewayRss = peakRssMiB(child.pid);
+    stop(child);
+  }
+
+  const expressPort = await freePort();
+  children.push(
+    pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/express-baseline.ts', String(expressPort), tree, redisUrl], {
+      cwd: ROOT,
+    }),
+  );
+  await waitFor(`http://127.0.0.1:${expressPort}${NGINX_PATHS.static}`);
+  measure('express + express-rate-limit + rate-limit-redis', `http://127.0.0.1:${expressPort}`, NGINX_PATHS, { 'X-API-Key': 'bench' });
+
+  const nginxRps = (request: string) => results.find((r) => r.server.startsWith('nginx') && r.request === request)?.result.rps ?? 1;
+  const rows = results.map(
+    ({ server, request, result }) =>
+      `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${(result.rps / nginxRps(request)).toFixed(2)} | ${result.non2xx} |`,
+  );
+  const section = `${START}
+## Gateway throughput
+
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION}, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Peak RSS of the one-process Redis gateway after its runs: ${gatewayRss.toFixed(0)} MiB.
+
+| server | request | requests/s | p99 (ms) | ratio to nginx | non-2xx |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+${END}`;
+  writeReportSection(REPORT, START, END, section);
+  console.log(section);
+} finally {
+  for (const child of children) stop(child);
+  rmSync(work, { recursive: true, force: true });
+}

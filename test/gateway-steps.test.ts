@@ -1,0 +1,130 @@
+/** The gateway's steps one by one, without a socket: each takes an exchange and what it needs, and a real embedded store on a temp file. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateKey, hashKey } from '../gateway/api-keys.ts';
+import { HttpError } from '../gateway/http-error.ts';
+import { createLogger } from '../gateway/logger.ts';
+import type { ManifestRoute } from '../gateway/manifest.ts';
+import { createKeyCache } from '../gateway/key-cache.ts';
+import { createAuthenticate } from '../gateway/steps/authenticate.ts';
+import { authoriseTier } from '../gateway/steps/authorise-tier.ts';
+import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
+import { MAX_URL_LENGTH, normaliseRequest } from '../gateway/steps/normalise-request.ts';
+import { createQuota } from '../gateway/steps/quota.ts';
+import { createStoreFailurePolicy } from '../gateway/steps/store-failure.ts';
+import type { KeyRecord } from '../gateway/store.ts';
+import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-steps-'));
+const store = createEmbeddedStore({ file: join(work, 'state.json') });
+afterAll(async () => {
+  await store.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** An exchange over a request-shaped object and a response that only records headers: what the steps touch. */
+function exchangeFor(url: string, method = 'GET', headers: Record<string, string> = {}): Exchange & { sent: Record<string, string> } {
+  const sent: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      sent[name.toLowerCase()] = String(value);
+    },
+  };
+  const exchange = createExchange({ url, method, headers } as unknown as IncomingMessage, response as unknown as ServerResponse);
+  return Object.assign(exchange, { sent });
+}
+
+function statusOf(action: () => unknown): number | undefined {
+  try {
+    action();
+  } catch (error) {
+    return error instanceof HttpError ? error.status : -1;
+  }
+  return undefined;
+}
+
+describe('normaliseRequest', () => {
+  it('splits and decodes the path segment by segment and keeps the query', () => {
+    const exchange = exchangeFor('/api/merchants/caf%C3%A9?page=2&issuer=amex');
+    expect(normaliseRequest(exchange)).toBe('request');
+    expect(exchange.segments).toEqual(['api', 'merchants', 'café']);
+    expect(exchange.query.get('page')).toBe('2');
+  });
+
+  it('accepts an absolute-form target and answers OPTIONS as a preflight', () => {
+    const exchange = exchangeFor('http://example.test/api/cards');
+    normaliseRequest(exchange);
+    expect(exchange.segments).toEqual(['api', 'cards']);
+    expect(normaliseRequest(exchangeFor('/api/cards', 'OPTIONS'))).toBe('preflight');
+  });
+
+  it('refuses other methods, long URLs, traversal, bad encoding and control characters', () => {
+    expect(statusOf(() => normaliseRequest(exchangeFor('/api/cards', 'POST')))).toBe(405);
+    expect(statusOf(() => normaliseRequest(exchangeFor(`/${'a'.repeat(MAX_URL_LENGTH)}`)))).toBe(414);
+    expect(statusOf(() => normaliseRequest(exchangeFor('/api/%2e%2e/secret')))).toBe(400);
+    expect(statusOf(() => normaliseRequest(exchangeFor('/api/a%2Fb')))).toBe(400);
+    expect(statusOf(() => normaliseRequest(exchangeFor('/api/%E0%A4%A')))).toBe(400);
+    expect(statusOf(() => normaliseRequest(exchangeFor('/api/cards?q=%00')))).toBe(400);
+    expect(statusOf(() => normaliseRequest(exchangeFor('api/cards')))).toBe(400);
+  });
+});
+
+describe('authoriseTier', () => {
+  const route = { id: 'programs', path: '/api/programs', tier: 'pro' } as ManifestRoute;
+  const key = (tier: KeyRecord['tier']): KeyRecord => ({ hash: 'h', tier, name: 'n', status: 'active', created: '' });
+  it('lets a key at or above the route tier through and refuses one below with 403', () => {
+    expect(statusOf(() => authoriseTier(route, key('pro')))).toBeUndefined();
+    expect(statusOf(() => authoriseTier(route, key('enterprise')))).toBeUndefined();
+    expect(statusOf(() => authoriseTier(route, key('starter')))).toBe(403);
+  });
+});
+
+describe('authenticate and quota against the embedded store', () => {
+  const logger = createLogger('silent');
+  const failures = createStoreFailurePolicy('closed', logger);
+  const authenticate = createAuthenticate(createKeyCache(store), failures);
+  const limits = {
+    free: { daily: 2, monthly: 10 },
+    starter: { daily: 2, monthly: 10 },
+    pro: { daily: 2, monthly: 10 },
+    enterprise: { daily: null, monthly: null },
+  };
+  const quota = createQuota({ counter: store, limits, now: () => new Date('2030-06-15T12:00:00Z'), failures });
+
+  it('answers 401 for a missing, malformed, unknown or revoked key and sets the key of a valid one', async () => {
+    const active = generateKey();
+    const revoked = generateKey();
+    await store.saveKey({ hash: hashKey(active), tier: 'free', name: 'a', status: 'active', created: '2030-01-01T00:00:00Z' });
+    await store.saveKey({ hash: hashKey(revoked), tier: 'free', name: 'r', status: 'revoked', created: '2030-01-01T00:00:00Z' });
+    const refusal = (headers: Record<string, string>) =>
+      authenticate(exchangeFor('/api/cards', 'GET', headers)).then(
+        () => undefined,
+        (error: HttpError) => [error.status, error.message],
+      );
+    expect(await refusal({})).toEqual([401, expect.stringContaining('X-API-Key')]);
+    expect(await refusal({ 'x-api-key': 'not a key' })).toEqual([401, 'The API key is not valid.']);
+    expect(await refusal({ 'x-api-key': generateKey() })).toEqual([401, 'The API key is not valid.']);
+    expect(await refusal({ 'x-api-key': revoked })).toEqual([401, 'The API key has been revoked.']);
+    const exchange = exchangeFor('/api/cards', 'GET', { 'x-api-key': active });
+    expect((await authenticate(exchange)).name).toBe('a');
+    expect(exchange.key?.hash).toBe(hashKey(active));
+  });
+
+  it('counts a served call with RateLimit headers and refuses at the daily limit with 429 and Retry-After, not counting it', async () => {
+    const key: KeyRecord = { hash: hashKey(generateKey()), tier: 'free', name: 'q', status: 'active', created: '' };
+    const first = exchangeFor('/api/cards');
+    await quota.count(first, key);
+    expect(first.sent['ratelimit']).toContain('"daily";r=1;t=43200');
+    await quota.count(exchangeFor('/api/cards'), key);
+    const refused = await quota.count(exchangeFor('/api/cards'), key).then(
+      () => undefined,
+      (error: HttpError) => error,
+    );
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers['Retry-After']).toBe(String(12 * 3600));
+    expect(await store.usage(key.hash, new Date('2030-06-15T12:00:00Z'))).toEqual({ day: 2, month: 2 });
+  });
+});
