@@ -49,6 +49,10 @@ export function defineGatewayCommands(program: Command): void {
         'how long a key record is trusted from memory; revocations take effect within it (env CARDREWARDS_KEY_CACHE_MS; default 1000)',
       )
       .option(
+        '--max-connections <n>',
+        'open connections a process accepts at once, 0 for no limit (env CARDREWARDS_MAX_CONNECTIONS; default 0)',
+      )
+      .option(
         '--workers <n>',
         'processes serving requests (env CARDREWARDS_WORKERS; default: one per core with Redis, 1 with the embedded store)',
       );
@@ -86,7 +90,13 @@ export function defineGatewayCommands(program: Command): void {
   storeOptions(keys.command('revoke').description('revoke the key whose hash starts with <hash-prefix>').argument('<hash-prefix>')).action(
     (prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).revokeKey(flags, prefix)),
   );
-  storeOptions(keys.command('usage').description('calls of the current UTC day and month of a key').argument('<hash-prefix>')).action(
-    (prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).showUsage(flags, prefix)),
-  );
+  storeOptions(
+    keys.command('export').description('print every key record (hashes only) as JSON lines, for a backup or another store'),
+  ).action((flags: RawOptions) => runCommand(async () => (await import('./keys-transfer.ts')).exportKeys(flags)));
+  storeOptions(
+    keys.command('import').description('save the key records of a JSON-lines file made by `keys export` (- for stdin)').argument('<file>'),
+  ).action((file: string, flags: RawOptions) => runCommand(async () => (await import('./keys-transfer.ts')).importKeys(flags, file)));
+  storeOptions(keys.command('usage').description('calls of the current UTC day and month of a key').argument('<hash-prefix>'))
+    .option('--limits <spec>', 'the limits `serve` enforces, as for serve (env CARDREWARDS_LIMITS)')
+    .action((prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).showUsage(flags, prefix)));
 }

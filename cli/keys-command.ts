@@ -7,7 +7,8 @@ import { periodsOf } from '../gateway/periods.ts';
 import type { KeyRecord, Store } from '../gateway/store.ts';
 import type { Tier } from '../schemas/manifest.ts';
 
-async function withStore(flags: RawOptions, body: (store: Store) => Promise<void>): Promise<void> {
+/** Opens the store the flags name, checks it answers, runs `body`, and closes it. */
+export async function withStore(flags: RawOptions, body: (store: Store) => Promise<void>): Promise<void> {
   const config = resolveConfig(flags, process.env);
   const store = await openStore(config);
   try {

@@ -26,6 +26,10 @@ export async function serve(flags: RawOptions): Promise<void> {
       ? `  using the embedded store (${store.location}): one gateway process only; set REDIS_URL or --redis-url to share keys and counters`
       : `  using Redis at ${store.location}`,
   );
+  for (const warning of await store.warnings().catch(() => [])) {
+    say(`  warning: ${warning}`);
+    logger.warn({ store: store.kind }, warning);
+  }
   const demoKey =
     store.kind === 'embedded' && config.demoKey && (await store.listKeys()).length === 0 ? await createDemoKey(store) : undefined;
 

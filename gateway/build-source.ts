@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { GatewayError } from './errors.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
 import { createRouter, type Router } from './router.ts';
+import { BUILD_ID_PATH } from '../schemas/manifest.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */
@@ -84,8 +85,16 @@ export async function createRemoteBuildSource(
   let build: Build | undefined;
   let etag: string | undefined;
   const url = `${options.originUrl}/manifest.json`;
+  /** True when the origin's build-id file names the build already loaded: no need to fetch the manifest. */
+  const unchanged = async (): Promise<boolean> => {
+    if (build === undefined || etag !== undefined) return false;
+    const response = await fetch(`${options.originUrl}/${BUILD_ID_PATH}`, { signal: AbortSignal.timeout(5000) });
+    return response.ok && (await response.text()).trim() === build.manifest.build;
+  };
   const check = async (): Promise<boolean> => {
     try {
+      // An origin that sends ETags answers a conditional request with 304; one that does not is asked for the build id.
+      if (await unchanged()) return false;
       const response = await fetch(url, {
         headers: etag === undefined ? {} : { 'If-None-Match': etag },
         signal: AbortSignal.timeout(5000),

@@ -39,6 +39,8 @@ export interface GatewayConfig {
   readonly keyCacheMs: number;
   /** Processes serving requests (node:cluster); 1 serves from this process. */
   readonly workers: number;
+  /** Open connections a process accepts at once; 0 for no limit. */
+  readonly maxConnections: number;
 }
 
 /** Raw option values by name, as flags or environment give them. */
@@ -59,7 +61,8 @@ type OptionName =
   | 'reloadMs'
   | 'demoKey'
   | 'keyCacheMs'
-  | 'workers';
+  | 'workers'
+  | 'maxConnections';
 
 /** Redis URLs: one server, or a Redis Cluster reached through one of its nodes (`redis+cluster://host:port`). */
 export const REDIS_SCHEMES = ['redis:', 'rediss:', 'redis+cluster:', 'rediss+cluster:'] as const;
@@ -81,6 +84,7 @@ export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
   demoKey: 'CARDREWARDS_DEMO_KEY',
   keyCacheMs: 'CARDREWARDS_KEY_CACHE_MS',
   workers: 'CARDREWARDS_WORKERS',
+  maxConnections: 'CARDREWARDS_MAX_CONNECTIONS',
 };
 
 /** Monthly and daily limits of docs/api.md, "Limits" (daily: a tenth of monthly); enterprise is unlimited. */
@@ -103,6 +107,7 @@ const DEFAULTS = {
   reloadMs: '1000',
   demoKey: 'true',
   keyCacheMs: '1000',
+  maxConnections: '0',
 } as const;
 
 /** Merges defaults, environment and flags (flags win) into a frozen config; throws `ERR_CONFIG_INVALID` listing every problem. */
@@ -170,6 +175,7 @@ export function resolveConfig(
     demoKey: oneOf('demoKey', ['true', 'false'] as const) === 'true',
     keyCacheMs: integer('keyCacheMs', 0, 60_000),
     // By default one worker per core with Redis; one with the embedded store (a demo or a small host), which can take more.
+    maxConnections: integer('maxConnections', 0, 1_000_000),
     workers: raw('workers') === undefined ? (raw('redisUrl') === undefined ? 1 : cores) : integer('workers', 1, 256),
   };
   if (problems.length > 0) throw new GatewayError('ERR_CONFIG_INVALID', `invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -232,5 +238,6 @@ export function formatConfig(config: GatewayConfig): string[] {
     `log level    ${config.logLevel}`,
     `key cache    ${config.keyCacheMs} ms`,
     `workers      ${config.workers}`,
+    `connections  ${config.maxConnections === 0 ? 'no limit' : `at most ${config.maxConnections} per process`}`,
   ];
 }

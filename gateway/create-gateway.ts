@@ -56,8 +56,13 @@ export interface RunningGateway {
 /** Starts listening on `config.host:config.port`. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const handler = createRequestHandler(options);
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000 }, handler);
+  // Timeouts are checked every second (Node's default is every 30 s, which let a slow-header socket live 40 s).
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    handler,
+  );
   server.keepAliveTimeout = 5_000;
+  if (options.config.maxConnections > 0) server.maxConnections = options.config.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.config.port, options.config.host, () => resolve());
@@ -90,7 +95,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     if (await serveBuiltIn(exchange)) return;
     const build = builds.current();
     if (build === undefined)
-      throw new HttpError(503, 'No data build is loaded yet.', { headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE } });
+      throw new HttpError('build-unavailable', 'No data build is loaded yet.', { headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE } });
     if (await servePublic(exchange, build, deliver)) return;
     const match = routeRequest(exchange, build);
     const key = await authenticate(exchange);
@@ -105,7 +110,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       throw error;
     }
     const entry = build.manifest.files[fileKey];
-    if (entry === undefined) throw new HttpError(404, 'Not found.');
+    if (entry === undefined) throw new HttpError('not-found', 'Not found.');
     const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
     exchange.response.setHeader('Cache-Control', 'private, no-cache');
     if (isNotModified(exchange.request.headers, representation.etag)) {
@@ -124,6 +129,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
 
   return (request, response) => {
     const exchange = createExchange(request, response);
+    response.setHeader('X-Request-Id', exchange.requestId);
     response.once('close', () => logAccess(logger, exchange));
     handle(exchange).catch((error: unknown) => sendProblem(logger, exchange, toHttpError(error)));
   };

@@ -9,6 +9,10 @@ import { HttpError } from './http-error.ts';
 export function normaliseParam(kind: ParamKind, name: string, raw: string): string {
   const definition = PARAM_KIND_DEFINITIONS[kind];
   const value = definition.normalise(raw);
-  if (value === undefined) throw new HttpError(400, `Parameter "${name}" is not a valid ${kind}: ${definition.description}.`);
+  if (value === undefined)
+    throw new HttpError('parameter-invalid', `Parameter "${name}" is not a valid ${kind}: ${definition.description}.`, {
+      parameter: name,
+      allowed: definition.description,
+    });
   return value;
 }

@@ -56,7 +56,7 @@ export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs =
       const key = representation.key;
       return new Promise<void>((resolve, reject) => {
         const fail = (cause: unknown, detail = 'The data origin did not answer; retry shortly.') =>
-          reject(new HttpError(502, detail, { headers: { 'Retry-After': '5' }, cause }));
+          reject(new HttpError('origin-failed', detail, { headers: { 'Retry-After': '5' }, cause }));
         pending.set(response, (origin) => {
           if (origin.statusCode !== 200) {
             // The origin's own error page is no answer of ours: drop it, log the status, answer 502.

@@ -18,14 +18,16 @@ export function resolveFile(
   const variants = route.variants ?? [];
   checkQueryNames(route, variants, query);
   const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
-  if (!variant) throw new HttpError(400, `${route.path} needs ${describeVariants(variants)}.`);
+  if (!variant)
+    throw new HttpError('parameters-incomplete', `${route.path} needs ${describeVariants(variants)}.`, { allowed: variantForms(variants) });
   // Facets are precomputed one at a time: a second one would be silently ignored, so it is refused.
   const accepted = new Set([...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]);
   for (const name of query.keys()) {
     if (!accepted.has(name))
       throw new HttpError(
-        400,
+        'parameters-incomplete',
         `Query parameter "${name}" cannot be combined with the others: ${route.path} takes ${describeVariants(variants)}.`,
+        { parameter: name, allowed: variantForms(variants) },
       );
   }
 
@@ -44,7 +46,7 @@ export function resolveFile(
       : present(manifest, renderTemplate(variant.file, values));
   if (found !== undefined) return found;
   if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback)) return variant.fallback;
-  throw new HttpError(404, `No ${route.path} resource matches this request.`);
+  throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 
 function checkQueryNames(route: ManifestRoute, variants: readonly ManifestVariant[], query: URLSearchParams): void {
@@ -53,11 +55,30 @@ function checkQueryNames(route: ManifestRoute, variants: readonly ManifestVarian
   for (const name of query.keys()) {
     if (!allowed.has(name)) {
       const list = allowed.size === 0 ? 'no query parameters' : `only ${[...allowed].sort().join(', ')}`;
-      throw new HttpError(400, `Unknown query parameter "${name}": ${route.path} takes ${list}.`);
+      throw new HttpError('parameter-unknown', `Unknown query parameter "${name}": ${route.path} takes ${list}.`, {
+        parameter: name,
+        allowed: [...allowed].sort(),
+      });
     }
-    if (seen.has(name)) throw new HttpError(400, `Query parameter "${name}" is given more than once.`);
+    if (seen.has(name))
+      throw new HttpError('parameter-repeated', `Query parameter "${name}" is given more than once.`, { parameter: name });
     seen.add(name);
   }
+}
+
+/** Each variant's required parameters as `name=&name=`, for `allowed`. */
+function variantForms(variants: readonly ManifestVariant[]): string[] {
+  return variants.map((variant) =>
+    Object.keys(variant.query ?? {})
+      .map((name) => `${name}=`)
+      .join('&'),
+  );
+}
+
+/** `name=value` of every normalised parameter: what was not found. */
+function describeValues(values: Readonly<Record<string, string>>): string {
+  const pairs = Object.entries(values).map(([name, value]) => `${name}=${value}`);
+  return pairs.length === 0 ? 'no parameters' : pairs.join(', ');
 }
 
 function describeVariants(variants: readonly ManifestVariant[]): string {

@@ -118,7 +118,7 @@ export async function sendFile(
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
     // The manifest lists the file, so a missing one means the build was pruned under us.
-    throw new HttpError(503, 'The data is being replaced by a new build; retry shortly.', {
+    throw new HttpError('build-unavailable', 'The data is being replaced by a new build; retry shortly.', {
       headers: { 'Retry-After': '1' },
       cause: error,
     });

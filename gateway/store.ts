@@ -17,6 +17,8 @@ export interface Store extends KeyRegistry, QuotaCounter {
   readonly location: string;
   /** Resolves when the store answers; rejects otherwise (for /readyz). */
   ping(): Promise<void>;
+  /** What an operator should know about the store's set-up (start-up and /readyz), e.g. a Redis that persists nothing. */
+  warnings(): Promise<string[]>;
   close(): Promise<void>;
 }
 

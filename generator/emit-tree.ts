@@ -26,6 +26,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { BuildOutput } from './compile.ts';
 import { GeneratorError } from './errors.ts';
+import { BUILD_ID_PATH } from '../schemas/manifest.ts';
 import { MANIFEST_PATH, type Manifest } from './manifest.ts';
 
 export interface EmitResult {
@@ -114,6 +115,7 @@ export async function emitTree(outDir: string, output: BuildOutput, inputs?: str
     }
     await Promise.all(compressed);
     writeFileSync(join(temporary, MANIFEST_PATH), output.manifest);
+    writeFileSync(join(temporary, BUILD_ID_PATH), `${output.buildId}\n`);
     if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
     rmSync(target, { recursive: true, force: true });

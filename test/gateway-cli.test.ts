@@ -3,9 +3,9 @@
  * embedded store and on Redis, and `serve` starting on embedded defaults with a demo key whose
  * printed curl line works, refusing invalid configuration with what is allowed.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.ts';
@@ -165,5 +165,76 @@ describe('cardrewards serve', () => {
     const result = await runCli(['serve', '--port', '0', '--dist', join(work, 'nothing'), '--state-file', join(work, 'x.json')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('run `cardrewards build` first');
+  });
+});
+
+describe('serve and keys options at the edges', () => {
+  it('keys usage reads the limits serve enforces (--limits)', async () => {
+    const state = join(work, 'limits.mdb');
+    await runCli(['keys', 'create', '--tier', 'free', '--name', 'l', '--state-file', state]);
+    const list = await runCli(['keys', 'list', '--state-file', state]);
+    const prefix = /^([0-9a-f]{12})\s+free/m.exec(list.stdout)?.[1] as string;
+    const usage = await runCli(['keys', 'usage', prefix, '--state-file', state, '--limits', 'free=100:10']);
+    expect(usage.stdout).toMatch(/day .*: 0 of 10\n/);
+    expect(usage.stdout).toMatch(/month .*: 0 of 100\n/);
+  });
+
+  it('accepts at most --max-connections connections at once and closes the rest', async () => {
+    const state = join(work, 'connections.mdb');
+    const server = startServeProcess(work, ['--port', '0', '--dist', fixture.tree.out, '--state-file', state, '--max-connections', '2'], {
+      REDIS_URL: '',
+    });
+    try {
+      const url = new URL(await server.listening);
+      const open = () =>
+        new Promise<Socket>((resolve) => {
+          const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
+        });
+      const sockets = [await open(), await open()];
+      const third = await open();
+      const closed = await new Promise<boolean>((resolve) => {
+        third.once('close', () => resolve(true));
+        setTimeout(() => resolve(false), 3000);
+      });
+      expect(closed).toBe(true);
+      for (const socket of sockets) expect(socket.destroyed).toBe(false);
+      for (const socket of sockets) socket.destroy();
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});
+
+describe.runIf(HAS_REDIS)('keys export and import, and a Redis that persists nothing', () => {
+  it('moves key records from the embedded store to Redis as JSON lines, hashes only', async () => {
+    const state = join(work, 'export.mdb');
+    const key = (await runCli(['keys', 'create', '--tier', 'starter', '--name', 'moving', '--state-file', state])).stdout.trim();
+    const exported = await runCli(['keys', 'export', '--state-file', state]);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).not.toContain(key);
+    const file = join(work, 'keys.jsonl');
+    writeFileSync(file, exported.stdout);
+    const imported = await runCli(['keys', 'import', file, '--redis-url', fixture.redis?.url ?? '']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const listed = await runCli(['keys', 'list', '--redis-url', fixture.redis?.url ?? '']);
+    expect(listed.stdout).toMatch(/starter\s+active\s+.*moving/);
+    writeFileSync(file, '{"hash":"nope"}\n');
+    expect((await runCli(['keys', 'import', file, '--redis-url', fixture.redis?.url ?? ''])).code).toBe(2);
+  });
+
+  it('warns at start-up and in /readyz that a Redis without persistence loses every key on restart', async () => {
+    const server = startServeProcess(work, ['--port', '0', '--workers', '1', '--dist', fixture.tree.out, '--log-level', 'silent'], {
+      REDIS_URL: fixture.redis?.url ?? '',
+    });
+    try {
+      const url = await server.listening;
+      expect(server.output()).toContain('warning: Redis persists nothing');
+      const ready = await get(url, '/readyz');
+      expect((ready.json as { warnings: string[] }).warnings[0]).toContain('lost when it restarts');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
-import { createRemoteBuildSource } from '../gateway/build-source.ts';
+import { type BuildSource, createRemoteBuildSource } from '../gateway/build-source.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { startGateway, type RunningGateway } from '../gateway/create-gateway.ts';
 import { createLogger } from '../gateway/logger.ts';
@@ -27,7 +27,10 @@ let tree: TestTree;
 let origin: Server;
 let gateway: RunningGateway;
 let closeAll: () => Promise<void>;
+let builds: BuildSource;
 const seen: IncomingHttpHeaders[] = [];
+/** Every path the origin was asked for. */
+const requested: string[] = [];
 let failing = false;
 /** When set, the origin answers this status with its own error page instead of the file. */
 let originStatus: number | undefined;
@@ -36,6 +39,7 @@ beforeAll(async () => {
   tree = await createTestTree(work);
   origin = createServer((req, res) => {
     seen.push(req.headers);
+    requested.push(req.url ?? '');
     if (failing) return void req.socket.destroy();
     if (originStatus !== undefined && (req.url ?? '').startsWith('/keyed/'))
       return void res
@@ -50,7 +54,7 @@ beforeAll(async () => {
   const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   const config = resolveConfig({ port: '0', originUrl, logLevel: 'silent' }, {});
   const logger = createLogger('silent');
-  const builds = await createRemoteBuildSource({ originUrl, intervalMs: 60_000 });
+  builds = await createRemoteBuildSource({ originUrl, intervalMs: 60_000 });
   const proxy = createOriginProxy(originUrl, logger, 2000);
   gateway = await startGateway({ config, store, builds, logger, proxy });
   closeAll = async () => {
@@ -125,6 +129,13 @@ it('answers 502 problem details for an origin that fails or answers 404/500, nev
   expect(await store.usage(hash, new Date())).toEqual({ day: 0, month: 0 });
   expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
   expect(await store.usage(hash, new Date())).toEqual({ day: 1, month: 1 });
+});
+
+it('checks an origin without ETags for a new build through the small build-id file, not the whole manifest', async () => {
+  requested.length = 0;
+  expect(await builds.check()).toBe(false);
+  expect(await builds.check()).toBe(false);
+  expect(requested).toEqual(['/build-id', '/build-id']);
 });
 
 it('serves public files (static records, the OpenAPI document for /docs) from the origin too, without a key', async () => {

@@ -13,8 +13,9 @@ export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy)
   return async (exchange) => {
     const header = exchange.request.headers['x-api-key'];
     const value = Array.isArray(header) ? undefined : header?.trim();
-    if (value === undefined || value.length === 0) throw unauthorized('This endpoint needs an API key in the X-API-Key header.');
-    if (!isWellFormedKey(value)) throw unauthorized('The API key is not valid.');
+    if (value === undefined || value.length === 0)
+      throw unauthorized('key-missing', 'This endpoint needs an API key in the X-API-Key header.');
+    if (!isWellFormedKey(value)) throw unauthorized('key-invalid', 'The API key is not valid.');
     const hash = hashKey(value);
     let record: KeyRecord | undefined;
     try {
@@ -24,13 +25,15 @@ export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy)
       if (record === undefined) throw storeUnavailable(error);
     }
     if (record === undefined || !hashesEqual(record.hash, hash) || record.status !== 'active') {
-      throw unauthorized(record?.status === 'revoked' ? 'The API key has been revoked.' : 'The API key is not valid.');
+      throw record?.status === 'revoked'
+        ? unauthorized('key-revoked', 'The API key has been revoked.')
+        : unauthorized('key-invalid', 'The API key is not valid.');
     }
     exchange.key = record;
     return record;
   };
 }
 
-function unauthorized(detail: string): HttpError {
-  return new HttpError(401, detail, { headers: { 'WWW-Authenticate': 'APIKey header="X-API-Key"' } });
+function unauthorized(code: 'key-missing' | 'key-invalid' | 'key-revoked', detail: string): HttpError {
+  return new HttpError(code, detail, { headers: { 'WWW-Authenticate': 'APIKey header="X-API-Key"' } });
 }

@@ -8,5 +8,5 @@ const TIER_RANK: Readonly<Record<Tier, number>> = Object.fromEntries(TIERS.map((
 /** Throws 403 when `key`'s tier is below `route`'s. */
 export function authoriseTier(route: ManifestRoute, key: KeyRecord): void {
   if (TIER_RANK[key.tier] >= TIER_RANK[route.tier]) return;
-  throw new HttpError(403, `${route.path} needs the ${route.tier} tier or higher; this key is on the ${key.tier} tier.`);
+  throw new HttpError('tier-too-low', `${route.path} needs the ${route.tier} tier or higher; this key is on the ${key.tier} tier.`);
 }

@@ -1,7 +1,8 @@
-/** Step 0, the paths the gateway answers itself: /healthz, /readyz and the API explorer under /docs. */
+/** Step 0, the paths the gateway answers itself: /healthz, /readyz, the problem types under /problems, and the API explorer under /docs. */
 import { createDocs } from '../api-docs.ts';
 import type { BuildSource } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
+import { problemPage } from '../problem-pages.ts';
 import type { Store } from '../store.ts';
 import type { Exchange } from './exchange.ts';
 import { RETRY_AFTER_UNAVAILABLE, sendJson } from './respond.ts';
@@ -10,7 +11,7 @@ import { RETRY_AFTER_UNAVAILABLE, sendJson } from './respond.ts';
 export type ServeBuiltIn = (exchange: Exchange) => Promise<boolean>;
 
 /** The built-in routes; `/readyz` asks the store and the build source. */
-export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'ping' | 'kind'>): ServeBuiltIn {
+export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'ping' | 'kind' | 'warnings'>): ServeBuiltIn {
   const docs = createDocs();
   return async (exchange) => {
     const path = `/${exchange.segments.join('/')}`;
@@ -25,15 +26,23 @@ export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'pin
         (error: unknown) => error as Error,
       );
       if (build === undefined || storeError !== undefined) {
-        throw new HttpError(503, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, {
+        const code = build === undefined ? 'build-unavailable' : 'store-unavailable';
+        throw new HttpError(code, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, {
           headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE },
           cause: storeError,
         });
       }
-      sendJson(exchange, 200, { status: 'ready', build: build.manifest.build, store: store.kind }, 'no-store');
+      const warnings = await store.warnings().catch(() => []);
+      sendJson(
+        exchange,
+        200,
+        { status: 'ready', build: build.manifest.build, store: store.kind, ...(warnings.length > 0 ? { warnings } : {}) },
+        'no-store',
+      );
       return true;
     }
-    const asset = docs(path);
+    const problem = problemPage(path);
+    const asset = problem === undefined ? docs(path) : { type: 'text/html; charset=utf-8', bytes: problem };
     if (asset === undefined) return false;
     exchange.response.writeHead(200, {
       'Content-Type': asset.type,

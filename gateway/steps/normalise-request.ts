@@ -10,23 +10,23 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   const { method, request } = exchange;
   if (method === 'OPTIONS') return 'preflight';
   if (method !== 'GET' && method !== 'HEAD')
-    throw new HttpError(405, `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
+    throw new HttpError('method-not-allowed', `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
   let raw = request.url ?? '/';
-  if (raw.length > MAX_URL_LENGTH) throw new HttpError(414, `The URL is longer than ${MAX_URL_LENGTH} characters.`);
+  if (raw.length > MAX_URL_LENGTH) throw new HttpError('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   // Absolute-form request targets (`GET http://host/path`) are allowed by HTTP/1.1.
   const absolute = /^https?:\/\/[^/?#]*/i.exec(raw);
   if (absolute) raw = raw.slice(absolute[0].length) || '/';
-  if (!raw.startsWith('/')) throw new HttpError(400, 'The request target must be a path starting with /.');
+  if (!raw.startsWith('/')) throw new HttpError('bad-request-target', 'The request target must be a path starting with /.');
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : raw.slice(queryAt + 1);
   exchange.segments = rawPath.slice(1).split('/').map(decodeSegment);
-  if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError(400, 'The query string is not valid percent-encoding.');
+  if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError('bad-request-target', 'The query string is not valid percent-encoding.');
   exchange.query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
   for (const [name, value] of exchange.query) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
     if (/[\u0000-\u001f\u007f]/.test(name + value))
-      throw new HttpError(400, `Query parameter "${name.slice(0, 50)}" contains control characters.`);
+      throw new HttpError('bad-request-target', `Query parameter "${name.slice(0, 50)}" contains control characters.`);
   }
   return 'request';
 }
@@ -37,10 +37,10 @@ function decodeSegment(raw: string): string {
   try {
     segment = decodeURIComponent(raw);
   } catch {
-    throw new HttpError(400, 'The path is not valid percent-encoding.');
+    throw new HttpError('bad-request-target', 'The path is not valid percent-encoding.');
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
   if (segment === '.' || segment === '..' || /[/\\\u0000-\u001f\u007f]/.test(segment))
-    throw new HttpError(400, 'The path contains a forbidden segment or character.');
+    throw new HttpError('bad-request-target', 'The path contains a forbidden segment or character.');
   return segment;
 }

@@ -49,7 +49,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures }: Qu
       if (!result.allowed) {
         const retryAfter = retryAfterSeconds(limits, result.counts, result.resetSeconds);
         const which = limits.monthly !== null && result.counts.month >= limits.monthly ? 'monthly' : 'daily';
-        throw new HttpError(429, `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, {
+        throw new HttpError('quota-exceeded', `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, {
           headers: { ...headers, 'Retry-After': String(retryAfter) },
         });
       }

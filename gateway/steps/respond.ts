@@ -12,7 +12,7 @@ export const RETRY_AFTER_UNAVAILABLE = '5';
 /** CORS on every response, so browser extensions and pages on other origins can call the API. */
 export function setCorsHeaders(response: ServerResponse, origin: string): void {
   response.setHeader('Access-Control-Allow-Origin', origin);
-  response.setHeader('Access-Control-Expose-Headers', 'ETag, RateLimit, RateLimit-Policy, Retry-After');
+  response.setHeader('Access-Control-Expose-Headers', 'ETag, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id');
   if (origin !== '*') response.setHeader('Vary', 'Origin');
 }
 
@@ -20,7 +20,7 @@ export function setCorsHeaders(response: ServerResponse, origin: string): void {
 export function sendPreflight(response: ServerResponse): void {
   response.writeHead(204, {
     'Access-Control-Allow-Methods': ALLOWED_METHODS,
-    'Access-Control-Allow-Headers': 'X-API-Key, If-None-Match',
+    'Access-Control-Allow-Headers': 'X-API-Key, If-None-Match, X-Request-Id',
     'Access-Control-Max-Age': '86400',
     Allow: ALLOWED_METHODS,
   });
@@ -53,7 +53,8 @@ export function sendProblem(logger: Logger, exchange: Exchange, error: HttpError
     response.destroy();
     return;
   }
-  const bytes = Buffer.from(`${JSON.stringify(error)}\n`);
+  const path = (exchange.request.url ?? '/').split('?')[0] ?? '/';
+  const bytes = Buffer.from(`${JSON.stringify(error.toProblem(path.slice(0, 300), exchange.requestId))}\n`);
   response.removeHeader('ETag');
   response.removeHeader('Vary');
   response.writeHead(error.status, {
@@ -69,6 +70,7 @@ export function sendProblem(logger: Logger, exchange: Exchange, error: HttpError
 export function logAccess(logger: Logger, exchange: Exchange): void {
   logger.info(
     {
+      request_id: exchange.requestId,
       method: exchange.method,
       url: (exchange.request.url ?? '').slice(0, 300),
       status: exchange.response.statusCode,

@@ -6,7 +6,7 @@ import type { Exchange } from './exchange.ts';
 /** The matched route and its path parameters; sets `exchange.routeId` for the access log. */
 export function routeRequest(exchange: Exchange, build: Build) {
   const match = build.router.match(exchange.segments);
-  if (match === undefined) throw new HttpError(404, `No resource at /${exchange.segments.join('/')}.`);
+  if (match === undefined) throw new HttpError('not-found', `No resource at /${exchange.segments.join('/')}.`);
   exchange.routeId = match.route.id;
   return match;
 }

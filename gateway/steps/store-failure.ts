@@ -28,7 +28,7 @@ export function createStoreFailurePolicy(failMode: FailMode, logger: Logger): St
 
 /** 503 with Retry-After: the key and quota store is unreachable. */
 export function storeUnavailable(cause: unknown): HttpError {
-  return new HttpError(503, 'The key and quota store is unreachable; retry shortly.', {
+  return new HttpError('store-unavailable', 'The key and quota store is unreachable; retry shortly.', {
     headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE },
     cause,
   });

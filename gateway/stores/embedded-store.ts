@@ -103,6 +103,9 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
       const periods = periodsOf(now);
       return { day: count(dayOf(hash, periods.day)), month: count(monthOf(hash, periods.month)) };
     },
+    async warnings() {
+      return [];
+    },
     async ping() {
       db.get('key:');
     },

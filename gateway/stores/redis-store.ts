@@ -17,13 +17,23 @@ import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecor
 /**
  * Refuses when either limit is reached (a refused call is not counted), else INCRs both counters
  * and sets their expiry to the end of their window. ARGV: daily limit, monthly limit (-1 =
- * unlimited), seconds left in the day and in the month. Returns {allowed, day, month}.
+ * unlimited), seconds left in the day and in the month, and a deadline (Unix milliseconds).
+ * Returns {allowed, day, month}; allowed is -1 when the script ran after its deadline.
+ *
+ * The deadline: a command that reaches Redis after the gateway gave up on it (a stalled Redis,
+ * SIGSTOP, a long network hiccup) must not count a call that was answered 503. The gateway sends
+ * its own clock plus the command timeout; the script compares Redis's clock and does nothing when
+ * late. Clock skew between the hosts only moves the margin, which `DEADLINE_SLACK_MS` widens.
  *
  * Expiry is relative (EXPIRE, not EXPIREAT): the seconds left are computed from the same `now`
  * that named the window, so a counter lives exactly as long as its window whatever Redis's own
  * clock says, and a test that injects a past or future `now` still sees its counters.
  */
 const INCREMENT_SCRIPT = normaliseScript(`
+  local clock = redis.call('TIME')
+  if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(ARGV[5]) then
+    return {-1, 0, 0}
+  end
   local day = tonumber(redis.call('GET', KEYS[1]) or '0')
   local month = tonumber(redis.call('GET', KEYS[2]) or '0')
   local dailyLimit = tonumber(ARGV[1])
@@ -38,6 +48,9 @@ const INCREMENT_SCRIPT = normaliseScript(`
   return {1, day, month}
 `);
 const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
+
+/** Added to the command timeout in the deadline, for clock skew between the gateway and Redis. */
+const DEADLINE_SLACK_MS = 250;
 
 /** Takes one call back from both counters, never below zero (a counted call whose answer failed). */
 const REFUND_SCRIPT = normaliseScript(`
@@ -63,10 +76,8 @@ export interface RedisStoreOptions {
 
 /** Connects (waiting up to the connect timeout) and returns the store; a store whose Redis is down still works once Redis is back. */
 export async function createRedisStore(options: RedisStoreOptions): Promise<Store & { readonly connected: boolean }> {
-  const redis = createRedisClient(options.url, {
-    connectTimeoutMs: options.connectTimeoutMs ?? 1000,
-    commandTimeoutMs: options.commandTimeoutMs ?? 500,
-  });
+  const commandTimeoutMs = options.commandTimeoutMs ?? 500;
+  const redis = createRedisClient(options.url, { connectTimeoutMs: options.connectTimeoutMs ?? 1000, commandTimeoutMs });
   let state: 'ready' | 'down' = 'down';
   redis.on('ready', () => {
     if (state !== 'ready') options.onStateChange?.('ready', 'connected');
@@ -142,8 +153,15 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
         const { periods, day, month } = counterKeys(hash, now);
         const reply = (await evalIncrement(
           [day, month],
-          [limitArg(limits.daily), limitArg(limits.monthly), periods.resetSeconds.day, periods.resetSeconds.month],
+          [
+            limitArg(limits.daily),
+            limitArg(limits.monthly),
+            periods.resetSeconds.day,
+            periods.resetSeconds.month,
+            Date.now() + commandTimeoutMs + DEADLINE_SLACK_MS,
+          ],
         )) as number[];
+        if (reply[0] === -1) throw new Error('the count reached Redis after its deadline and was not made');
         return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
       }),
     refund: (hash, now) =>
@@ -158,6 +176,15 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
         const [dayCount, monthCount] = await redis.mget(day, month);
         return { day: Number(dayCount ?? 0), month: Number(monthCount ?? 0) };
       }),
+    async warnings() {
+      // CONFIG is often disabled on managed Redis; then there is nothing to say.
+      const setting = async (name: string) => ((await redis.config('GET', name).catch(() => [])) as string[])[1];
+      const [save, appendonly] = await Promise.all([setting('save'), setting('appendonly')]);
+      if (save !== '' || appendonly !== 'no') return [];
+      return [
+        'Redis persists nothing (save "" and appendonly no): every API key and count is lost when it restarts; enable RDB or AOF persistence, or keep a copy with `cardrewards keys export`',
+      ];
+    },
     ping: () =>
       run(async () => {
         await redis.ping();

@@ -51,5 +51,14 @@ export function useGatewaySuite(): GatewaySuite {
 export function expectProblem(reply: Awaited<ReturnType<typeof get>>, status: number): void {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers['content-type']).toBe('application/problem+json');
-  expect(reply.json).toEqual({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
+  expect(reply.json).toMatchObject({
+    type: expect.stringMatching(/^\/problems\/[a-z-]+$/),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+    code: expect.stringMatching(/^[a-z-]+$/),
+    instance: expect.stringMatching(/^\//),
+    request_id: reply.headers['x-request-id'],
+  });
+  expect((reply.json as { type: string }).type).toBe(`/problems/${(reply.json as { code: string }).code}`);
 }

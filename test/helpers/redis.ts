@@ -18,6 +18,8 @@ export interface TestRedis {
   start(): Promise<void>;
   /** Sends one command and returns the raw reply (e.g. `SCRIPT FLUSH`). */
   command(...args: string[]): Promise<string>;
+  /** Sends a signal to the server process (SIGSTOP freezes it, SIGCONT resumes it). */
+  signal(name: NodeJS.Signals): void;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -56,7 +58,14 @@ export async function startRedis(options: { dataDir?: string } = {}): Promise<Te
     await exited;
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, stop, start, command: (...command) => send(port, command) };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    start,
+    command: (...command) => send(port, command),
+    signal: (name) => void child?.kill(name),
+  };
 }
 
 /** One RESP command over a fresh connection; resolves with the first reply chunk. */

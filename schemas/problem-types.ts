@@ -1,0 +1,90 @@
+/**
+ * Every kind of error the API answers, as RFC 9457 problem types: a stable `code` a client can
+ * branch on, its HTTP status and title, and what it means and what to do. The gateway answers
+ * with `type: /problems/{code}` and explains each type at that address.
+ */
+export const PROBLEM_TYPES = {
+  'bad-request-target': {
+    status: 400,
+    title: 'Bad request target',
+    about: 'The URL could not be read: bad percent-encoding, a forbidden path segment such as `..`, or control characters. Fix the URL.',
+  },
+  'parameter-invalid': {
+    status: 400,
+    title: 'Invalid parameter',
+    about: 'A parameter does not have the form its kind allows. `parameter` names it and `allowed` says what it accepts.',
+  },
+  'parameter-unknown': {
+    status: 400,
+    title: 'Unknown parameter',
+    about: 'The route takes no query parameter of that name. `allowed` lists the names it takes.',
+  },
+  'parameter-repeated': { status: 400, title: 'Repeated parameter', about: 'A query parameter was given more than once. Give it once.' },
+  'parameters-incomplete': {
+    status: 400,
+    title: 'Parameters missing or combined',
+    about: 'The route needs one of the parameter sets in `allowed`, and takes one facet at a time.',
+  },
+  'key-missing': {
+    status: 401,
+    title: 'API key missing',
+    about:
+      'Keyed routes need an `X-API-Key` header. Static files (`/api/mcc/{code}.json`, `/api/merchant/{slug}.json`, `/api/search.json`) need none.',
+  },
+  'key-invalid': {
+    status: 401,
+    title: 'API key invalid',
+    about: 'The `X-API-Key` value is not a key this service issued. Check for a typing or copying error.',
+  },
+  'key-revoked': { status: 401, title: 'API key revoked', about: 'The key was revoked by the operator. Ask for a new one.' },
+  'tier-too-low': {
+    status: 403,
+    title: 'Tier too low',
+    about: "The route needs a higher tier than the key's. `docs/api.md` lists each route's tier.",
+  },
+  'not-found': {
+    status: 404,
+    title: 'Not found',
+    about:
+      'No route has this path, or the route has no resource for these parameters (an unknown card, MCC, merchant, page or facet value).',
+  },
+  'method-not-allowed': {
+    status: 405,
+    title: 'Method not allowed',
+    about: 'The API is read-only: use GET or HEAD (and OPTIONS for CORS).',
+  },
+  'uri-too-long': { status: 414, title: 'URI too long', about: 'The URL is longer than the gateway reads. No valid request is that long.' },
+  'quota-exceeded': {
+    status: 429,
+    title: 'Quota exceeded',
+    about: "The key's daily or monthly calls are spent. `Retry-After` says when the window that is full ends.",
+  },
+  'internal-error': {
+    status: 500,
+    title: 'Internal error',
+    about: 'The gateway failed unexpectedly. The failure is logged with the request id; report it with that id.',
+  },
+  'origin-failed': {
+    status: 502,
+    title: 'Data origin failed',
+    about:
+      'In proxy mode, the private origin holding the data did not answer or answered with an error. The call was not charged. Retry shortly.',
+  },
+  'build-unavailable': {
+    status: 503,
+    title: 'Data unavailable',
+    about: 'No data build is loaded, or one is being replaced. The call was not charged. Retry after `Retry-After` seconds.',
+  },
+  'store-unavailable': {
+    status: 503,
+    title: 'Key store unavailable',
+    about: 'The store of keys and quotas is unreachable. The call was not charged. Retry after `Retry-After` seconds.',
+  },
+} as const satisfies Readonly<Record<string, { status: number; title: string; about: string }>>;
+
+export type ProblemCode = keyof typeof PROBLEM_TYPES;
+
+/** The `type` URI reference of a problem, relative to the service's base address. */
+export function problemTypeUri(code: ProblemCode): string {
+  return `/problems/${code}`;
+}
