@@ -5,14 +5,14 @@
 import { PROBLEM_TYPES, type ProblemCode } from '../schemas/problem-types.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 /** `code` spans in the explanations, after escaping. */
-const withCode = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 function page(title: string, body: string): Buffer {
   return Buffer.from(
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escape(title)} · cardrewards</title></head><body><main>${body}</main></body></html>\n`,
+      `<title>${escapeHtml(title)} · cardrewards</title></head><body><main>${body}</main></body></html>\n`,
   );
 }
 
@@ -24,7 +24,7 @@ for (const code of codes) {
     `/problems/${code}`,
     page(
       title,
-      `<h1>${escape(title)}</h1><p>HTTP ${status} · <code>${code}</code></p><p>${withCode(about)}</p><p><a href="/problems">All problem types</a></p>`,
+      `<h1>${escapeHtml(title)}</h1><p>HTTP ${status} · <code>${code}</code></p><p>${withCode(about)}</p><p><a href="/problems">All problem types</a></p>`,
     ),
   );
 }
@@ -34,7 +34,8 @@ pages.set(
     'Problem types',
     `<h1>Problem types</h1><p>Every error is an RFC 9457 problem document whose <code>type</code> is one of these.</p><ul>${codes
       .map(
-        (code) => `<li><a href="/problems/${code}">${code}</a> (${PROBLEM_TYPES[code].status}): ${escape(PROBLEM_TYPES[code].title)}</li>`,
+        (code) =>
+          `<li><a href="/problems/${code}">${code}</a> (${PROBLEM_TYPES[code].status}): ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
       )
       .join('')}</ul>`,
   ),
