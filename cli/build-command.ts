@@ -4,7 +4,7 @@ import { emitTree, liveInputs } from '../generator/emit-tree.ts';
 import { inputsDigest } from '../generator/inputs-digest.ts';
 import { formatProblem, type Problem } from '../generator/problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
-import { summarizeDataset } from '../generator/summary.ts';
+import { type SummaryOptions, summarizeDataset } from '../generator/summary.ts';
 import { exitCodeForProblems } from './exit-code.ts';
 import type { BuildOptions } from './generator-commands.ts';
 import { createProgress, isInteractive } from './progress.ts';
@@ -36,10 +36,10 @@ export async function build(options: BuildOptions): Promise<void> {
 }
 
 /** Checks the dataset and prints its summary; writes nothing. */
-export async function validate(datasetDir: string): Promise<void> {
+export async function validate(datasetDir: string, summary: SummaryOptions = {}): Promise<void> {
   const { dataset, problems } = checkDataset(readDataset(datasetDir), datasetDir);
   if (problems.length > 0) return failWithProblems(problems, 'nothing written');
-  for (const line of summarizeDataset(dataset)) console.log(line);
+  for (const line of summarizeDataset(dataset, summary)) console.log(line);
   console.log(`${datasetDir}: valid`);
 }
 

@@ -39,8 +39,17 @@ export function defineGeneratorCommands(program: Command): void {
     .command('validate')
     .description('check the dataset and print a summary; writes nothing')
     .addOption(datasetOption())
+    .option('--max-age-days <n>', 'list rows whose as_of is older than this many days (default 180)', parseDays)
+    .option('--as-of <YYYY-MM-DD>', "the day ages are counted from; default: the dataset's latest as_of (never the clock)", parseDate)
     .addHelpText('after', '\nExit codes: 0 valid, 1 dataset problems, 2 usage or I/O error.')
-    .action((options: { dataset: string }) => runCommand(async () => (await import('./build-command.ts')).validate(options.dataset)));
+    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string }) =>
+      runCommand(async () =>
+        (await import('./build-command.ts')).validate(options.dataset, {
+          ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }),
+          ...(options.asOf === undefined ? {} : { referenceDate: options.asOf }),
+        }),
+      ),
+    );
 }
 
 /** An http(s) URL without a trailing slash. */
@@ -48,6 +57,11 @@ export function parseBaseUrl(value: string): string {
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value))
     throw new InvalidArgumentError('expected an http(s) URL such as https://rewards.example.com');
   return value.replace(/\/+$/, '');
+}
+
+function parseDays(value: string): number {
+  if (!/^\d{1,5}$/.test(value)) throw new InvalidArgumentError('expected a whole number of days');
+  return Number(value);
 }
 
 function parseDate(value: string): string {

@@ -5,5 +5,32 @@ import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';
 import { openApi } from './artefacts/openapi.ts';
 import { keyedResponses } from './routes/index.ts';
+import { homePage } from './site/home-page.ts';
+import { mccPages } from './site/mcc-pages.ts';
+import { mccGroupPages } from './site/mcc-group-pages.ts';
+import { merchantPages } from './site/merchant-pages.ts';
+import { cardPages } from './site/card-pages.ts';
+import { categoryPages } from './site/category-pages.ts';
+import { statsPage } from './site/stats-page.ts';
+import { downloadPage } from './site/download-page.ts';
+import { widgetPages } from './site/widget-pages.ts';
+import { siteAssets } from './site/site-assets.ts';
 
-export const artefacts: readonly Artefact[] = [mccRecords, merchantRecords, searchIndex, keyedResponses, openApi];
+export const artefacts: readonly Artefact[] = [
+  mccRecords,
+  merchantRecords,
+  searchIndex,
+  keyedResponses,
+  openApi,
+  // The public site (dist/public): pages behind every service_url, stats, the download and the widget.
+  homePage,
+  mccPages,
+  mccGroupPages,
+  merchantPages,
+  cardPages,
+  categoryPages,
+  statsPage,
+  downloadPage,
+  widgetPages,
+  siteAssets,
+];

@@ -59,7 +59,7 @@ export function compile(
   const { dataset, problems } = checkDataset(sources, options.displayDir);
   if (problems.length > 0) return { ok: false, problems };
   const date = options.date ?? datasetDate(dataset);
-  const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date });
+  const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources);
   const files = new Map<string, Buffer>();
   for (const artefact of artefacts) {
     for (const output of artefact.derive(model)) {
@@ -91,6 +91,10 @@ export function contentTypeOf(path: string): string {
   if (path.endsWith('.json')) return 'application/json; charset=utf-8';
   if (path.endsWith('.csv')) return 'text/csv; charset=utf-8';
   if (path.endsWith('.html')) return 'text/html; charset=utf-8';
+  if (path.endsWith('.css')) return 'text/css; charset=utf-8';
+  if (path.endsWith('.js')) return 'text/javascript; charset=utf-8';
+  if (path.endsWith('.zip')) return 'application/zip';
+  if (path.endsWith('.sqlite')) return 'application/vnd.sqlite3';
   return 'application/octet-stream';
 }
 

@@ -1,5 +1,5 @@
 /** The dataset indexed for the derivations: lookups by slug and code, nothing computed about rewards. */
-import type { Dataset } from './load-dataset.ts';
+import type { Dataset, DatasetSources } from './load-dataset.ts';
 import type * as Rows from '../schemas/dataset.ts';
 
 export interface BuildOptions {
@@ -30,10 +30,12 @@ export interface Model extends BuildOptions {
   readonly portalBySlug: ReadonlyMap<string, Rows.PortalRow>;
   readonly merchantCountByMcc: ReadonlyMap<string, number>;
   readonly dataset: Dataset;
+  /** The dataset's files as read (CSV texts, README.md, LICENSE), for the download. */
+  readonly sources: DatasetSources;
 }
 
 /** Indexes a validated dataset. */
-export function createModel(dataset: Dataset, options: BuildOptions): Model {
+export function createModel(dataset: Dataset, options: BuildOptions, sources: DatasetSources = new Map()): Model {
   const rows = <T>(located: readonly { row: T }[]) => located.map(({ row }) => row);
   const bySlug = <T extends { slug: string }>(items: readonly T[]) => new Map(items.map((item) => [item.slug, item]));
 
@@ -83,5 +85,6 @@ export function createModel(dataset: Dataset, options: BuildOptions): Model {
     portalBySlug: bySlug(rows(dataset.portals)),
     merchantCountByMcc,
     dataset,
+    sources,
   };
 }

@@ -27,3 +27,6 @@ export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
+
+/** The folder, at the package root, of the site's stylesheet and browser scripts (shipped as they are, not compiled). */
+export const BROWSER_ASSETS_DIR = 'browser';

@@ -1,26 +1,37 @@
-/** Reads the dataset's CSV files from a folder: the generator's only disk input. */
+/** Reads the dataset's files from a folder: the generator's only disk input. */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetSources } from './load-dataset.ts';
 import { GeneratorError } from './errors.ts';
+import { packageRoot } from './package-info.ts';
 import { tables } from './tables.ts';
 
-/** Every table's text by file name, `undefined` for files that do not exist. */
+/** The documents that travel with the CSV files in the download. */
+export const DATASET_README = 'README.md';
+export const DATASET_LICENSE = 'LICENSE';
+
+/**
+ * Every table's text by file name, plus README.md and LICENSE; `undefined` for files that do not
+ * exist. Without a LICENSE of its own the dataset gets the package's, which covers the compilation.
+ */
 export function readDataset(dir: string): DatasetSources {
   // A mistyped --dataset is a usage error, not a dataset with every table missing.
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new GeneratorError('ERR_DATASET_READ', `no dataset folder at ${dir}; expected a folder of CSV files such as dataset/`);
   }
   const sources = new Map<string, string | undefined>();
-  for (const table of tables) {
-    try {
-      sources.set(table.file, readFileSync(join(dir, table.file), 'utf8'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new GeneratorError('ERR_DATASET_READ', `cannot read ${join(dir, table.file)}: ${(error as Error).message}`, { cause: error });
-      }
-      sources.set(table.file, undefined);
-    }
-  }
+  for (const file of [...tables.map((table) => table.file), DATASET_README]) sources.set(file, readOptional(join(dir, file)));
+  sources.set(DATASET_LICENSE, readOptional(join(dir, DATASET_LICENSE)) ?? readOptional(join(packageRoot(), DATASET_LICENSE)));
   return sources;
+}
+
+function readOptional(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new GeneratorError('ERR_DATASET_READ', `cannot read ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    return undefined;
+  }
 }

@@ -1,8 +1,49 @@
-/** What a data maintainer wants to see after `validate`: counts by issuer, network and program. */
+/** What a data maintainer wants to see after `validate`: counts by issuer, network and program, and stale rows. */
+import { datasetDate } from './dataset-date.ts';
 import type { Dataset } from './load-dataset.ts';
+import { tables } from './tables.ts';
+
+/** Rows read longer ago than this many days are reported as stale unless the caller says otherwise. */
+export const DEFAULT_MAX_AGE_DAYS = 180;
+
+export interface SummaryOptions {
+  /** A row whose `as_of` is more than this many days before `referenceDate` is stale (default 180). */
+  readonly maxAgeDays?: number;
+  /** The day ages are counted from (`YYYY-MM-DD`); default the dataset's latest `as_of`, so the summary never depends on the clock. */
+  readonly referenceDate?: string;
+}
+
+/** One row whose `as_of` is older than the age limit. */
+export interface StaleRow {
+  readonly file: string;
+  readonly line: number;
+  readonly asOf: string;
+}
+
+/** The day `days` days before `date` (both `YYYY-MM-DD`, counted in UTC). */
+export function daysBefore(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time)) throw new RangeError(`expected a YYYY-MM-DD date, got ${date}`);
+  return new Date(time - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every row, in table order then line order, whose `as_of` is before the cutoff (`referenceDate` minus `maxAgeDays`). */
+export function staleRows(dataset: Dataset, options: SummaryOptions = {}): { cutoff: string; referenceDate: string; rows: StaleRow[] } {
+  const maxAgeDays = options.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS;
+  if (!Number.isInteger(maxAgeDays) || maxAgeDays < 0) throw new RangeError(`expected a whole number of days, got ${maxAgeDays}`);
+  const referenceDate = options.referenceDate ?? datasetDate(dataset);
+  const cutoff = daysBefore(referenceDate, maxAgeDays);
+  const rows: StaleRow[] = [];
+  for (const table of tables) {
+    for (const { row, line } of dataset[table.name] as readonly { row: { as_of?: string }; line: number }[]) {
+      if (row.as_of && row.as_of < cutoff) rows.push({ file: table.file, line, asOf: row.as_of });
+    }
+  }
+  return { cutoff, referenceDate, rows };
+}
 
 /** Lines of text summarising the dataset's contents. */
-export function summarizeDataset(dataset: Dataset): string[] {
+export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {}): string[] {
   const cards = dataset.cards.map(({ row }) => row);
   const active = cards.filter((card) => card.status === 'active');
   const countBy = (key: (card: (typeof cards)[number]) => string) => {
@@ -42,5 +83,26 @@ export function summarizeDataset(dataset: Dataset): string[] {
   if (bankPrograms.length > 0) lines.push(`bank programs without transfer partners: ${bankPrograms.join(', ')}`);
   const noDomain = dataset.merchants.filter(({ row }) => row.domains.length === 0).length;
   lines.push(`merchants without a web domain: ${noDomain} of ${dataset.merchants.length}`);
+  const allByIssuer = new Map<string, number>();
+  for (const card of cards) allByIssuer.set(card.issuer, (allByIssuer.get(card.issuer) ?? 0) + 1);
+  const issuersWithoutCards = dataset.issuers.filter(({ row }) => !allByIssuer.has(row.slug)).map(({ row }) => row.slug);
+  if (issuersWithoutCards.length > 0) lines.push(`issuers without a card: ${issuersWithoutCards.join(', ')}`);
+  lines.push(...staleSummary(dataset, options));
   return lines;
+}
+
+/** The stale-row lines: a count per file with its first few line numbers, or `none`. */
+function staleSummary(dataset: Dataset, options: SummaryOptions): string[] {
+  const { cutoff, referenceDate, rows } = staleRows(dataset, options);
+  const maxAgeDays = options.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS;
+  const head = `rows older than ${maxAgeDays} days (as_of before ${cutoff}, counted from ${referenceDate})`;
+  if (rows.length === 0) return [`${head}: none`];
+  const byFile = new Map<string, StaleRow[]>();
+  for (const row of rows) byFile.set(row.file, [...(byFile.get(row.file) ?? []), row]);
+  const shown = 5;
+  const parts = [...byFile].map(([file, list]) => {
+    const lines = list.slice(0, shown).map((r) => r.line);
+    return `${file} ${list.length} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${list.length > shown ? ', …' : ''})`;
+  });
+  return [`${head}: ${rows.length}: ${parts.join('; ')}`];
 }

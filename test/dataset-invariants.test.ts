@@ -54,6 +54,18 @@ describe('the real dataset', () => {
     expect(index.filter((e) => e.type === 'mcc')).toHaveLength(981);
   });
 
+  it('has a page behind every service_url, every page within 30 KB of HTML', () => {
+    const pages = paths('public/').filter((path) => path.endsWith('.html'));
+    expect(pages.filter((p) => /^public\/mcc\/\d{4}\/index\.html$/.test(p))).toHaveLength(981);
+    expect(pages.filter((p) => p.startsWith('public/merchant/'))).toHaveLength(Math.min(1540, output.model.merchants.length));
+    for (const path of [...paths('public/api/mcc/'), ...paths('public/api/merchant/')]) {
+      const page = `public${new URL(json(path).service_url).pathname}/index.html`;
+      expect(output.files.has(page), page).toBe(true);
+    }
+    const sizes = pages.map((path) => [path, output.files.get(path)!.length] as const).sort((a, b) => b[1] - a[1]);
+    expect(sizes[0]![1], `largest page: ${sizes[0]![0]}`).toBeLessThanOrEqual(30 * 1024);
+  });
+
   it('lists in the manifest exactly the files of the tree, and every route file template resolves for its examples', () => {
     const manifest = JSON.parse(output.manifest.toString('utf8')) as {
       files: Record<string, { size: number }>;

@@ -1,15 +1,15 @@
 /** docs/api.md, "MCC record": one static record per MCC with its top 5 cards, best first. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
-import { rankCards } from '../ranking.ts';
 import { mccRecord, type MccRecord } from '../../schemas/documents.ts';
-import { TOP_CARDS_PER_MCC } from './static-limits.ts';
+import { topCardsOfMcc } from './static-limits.ts';
+import { pageUrl, sitePaths } from '../site/internal/paths.ts';
 
 export const mccRecords: Artefact = {
   name: 'mcc records',
   *derive(model) {
     for (const mcc of model.mccs) {
-      const top = rankCards(model, { mcc: mcc.code }).slice(0, TOP_CARDS_PER_MCC);
+      const top = topCardsOfMcc(model, mcc.code);
       const record: MccRecord = {
         code: mcc.code,
         description: mcc.description,
@@ -21,7 +21,7 @@ export const mccRecords: Artefact = {
           bonus_rate: rate,
           issuer: model.issuers.get(card.issuer)?.name ?? card.issuer,
         })),
-        service_url: `${model.baseUrl}/mcc/${mcc.code}`,
+        service_url: pageUrl(model, sitePaths.mcc(mcc.code)),
         last_updated: latestDate(
           top.flatMap(({ card, rule }) => [card.as_of, rule?.as_of]),
           model.date,

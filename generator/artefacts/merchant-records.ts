@@ -1,16 +1,16 @@
 /** docs/api.md, "Merchant record": one static record for each of the 1,540 most popular merchants. */
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
-import { rankCards } from '../ranking.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
-import { staticMerchants } from './static-limits.ts';
+import { staticMerchants, topCardOfMerchant } from './static-limits.ts';
+import { pageUrl, sitePaths } from '../site/internal/paths.ts';
 
 export const merchantRecords: Artefact = {
   name: 'merchant records',
   *derive(model) {
     for (const merchant of staticMerchants(model.merchants)) {
       const mcc = model.mccByCode.get(merchant.mcc);
-      const [top] = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug });
+      const top = topCardOfMerchant(model, merchant);
       if (!mcc || !top) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
       const record: MerchantRecord = {
         slug: merchant.slug,
@@ -19,7 +19,7 @@ export const merchantRecords: Artefact = {
         mcc_description: mcc.description,
         category_group: mcc.category_group,
         top_card: { slug: top.card.slug, name: top.card.name, rate: top.rate },
-        service_url: `${model.baseUrl}/merchant/${merchant.slug}`,
+        service_url: pageUrl(model, sitePaths.merchant(merchant.slug)),
         last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),
       };
       yield { path: `public/api/merchant/${merchant.slug}.json`, document: record, schema: merchantRecord };

@@ -15,57 +15,25 @@ import {
   pageOf,
 } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, categoriesCovering, coverageOf, merchantName, mccSummaryOf, merchantSummaryOf, rankedCards, rewardOf } from './views.ts';
+import {
+  byText,
+  cardsForCategory,
+  categoriesCovering,
+  categoryMccsOf,
+  merchantName,
+  mccSummaryOf,
+  merchantSummaryOf,
+  rankedCards,
+} from './views.ts';
 import type { Model } from '../model.ts';
-import { ruleIsValid, valuationOf } from '../ranking.ts';
+import { groupSlug } from '../internal/group-slug.ts';
 
 const mccPage = pageOf(mccSummary, 'MccPage');
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
-const groupSlug = (label: string) => label.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-/** Every active card with a rule in `category`, ranked by that rule's value. */
-function cardsForCategory(model: Model, slug: string) {
-  const entries = model.activeCards.flatMap((card) =>
-    (model.rulesByCard.get(card.slug) ?? [])
-      .filter((rule) => rule.category === slug)
-      .map((rule) => ({ card, rule, reward: rewardOf(model, card, rule) })),
-  );
-  entries.sort(
-    (a, b) =>
-      Number(b.reward.in_force) - Number(a.reward.in_force) ||
-      b.reward.value_cents - a.reward.value_cents ||
-      a.card.annual_fee - b.card.annual_fee ||
-      byText(a.card.slug, b.card.slug) ||
-      byText(a.rule.valid_from ?? '', b.rule.valid_from ?? ''),
-  );
-  return entries.map(({ card, rule, reward }, index) => ({
-    rank: index + 1,
-    slug: card.slug,
-    name: card.name,
-    issuer: card.issuer,
-    rate: rule.rate,
-    value_cents: reward.value_cents,
-    valuation_basis: valuationOf(model, card).basis,
-    annual_fee: card.annual_fee,
-    cap: reward.cap,
-    channel: rule.channel,
-    selection: rule.selection,
-    valid_from: rule.valid_from,
-    valid_to: rule.valid_to,
-    in_force: ruleIsValid(rule, model.date),
-  }));
-}
 
 /** How many distinct cards have a rule in `category` (a card with a direct and a portal rule counts once). */
 function cardCountForCategory(model: Model, slug: string): number {
   return new Set(cardsForCategory(model, slug).map((entry) => entry.slug)).size;
-}
-
-/** The MCCs a category covers; `issuers` null when the generic definition covers the code. */
-function categoryMccsOf(model: Model, slug: string) {
-  const byIssuer = model.categoryMccs.get(slug) ?? new Map<string, ReadonlySet<string>>();
-  const codes = [...new Set([...byIssuer.values()].flatMap((set) => [...set]))].sort(byText);
-  return codes.map((code) => ({ code, description: model.mccByCode.get(code)?.description ?? code, ...coverageOf(byIssuer, code)! }));
 }
 
 export const mccRoutes: readonly RouteDefinition[] = [

@@ -311,4 +311,44 @@ export function categoriesCovering(
   return result;
 }
 
+/** Every active card with a rule in `category`, ranked by that rule's value. */
+export function cardsForCategory(model: Model, slug: string) {
+  const entries = model.activeCards.flatMap((card) =>
+    (model.rulesByCard.get(card.slug) ?? [])
+      .filter((rule) => rule.category === slug)
+      .map((rule) => ({ card, rule, reward: rewardOf(model, card, rule) })),
+  );
+  entries.sort(
+    (a, b) =>
+      Number(b.reward.in_force) - Number(a.reward.in_force) ||
+      b.reward.value_cents - a.reward.value_cents ||
+      a.card.annual_fee - b.card.annual_fee ||
+      byText(a.card.slug, b.card.slug) ||
+      byText(a.rule.valid_from ?? '', b.rule.valid_from ?? ''),
+  );
+  return entries.map(({ card, rule, reward }, index) => ({
+    rank: index + 1,
+    slug: card.slug,
+    name: card.name,
+    issuer: card.issuer,
+    rate: rule.rate,
+    value_cents: reward.value_cents,
+    valuation_basis: valuationOf(model, card).basis,
+    annual_fee: card.annual_fee,
+    cap: reward.cap,
+    channel: rule.channel,
+    selection: rule.selection,
+    valid_from: rule.valid_from,
+    valid_to: rule.valid_to,
+    in_force: ruleIsValid(rule, model.date),
+  }));
+}
+
+/** The MCCs a category covers; `issuers` null when the generic definition covers the code. */
+export function categoryMccsOf(model: Model, slug: string) {
+  const byIssuer = model.categoryMccs.get(slug) ?? new Map<string, ReadonlySet<string>>();
+  const codes = [...new Set([...byIssuer.values()].flatMap((set) => [...set]))].sort(byText);
+  return codes.map((code) => ({ code, description: model.mccByCode.get(code)?.description ?? code, ...coverageOf(byIssuer, code)! }));
+}
+
 export { earningFor, byText };

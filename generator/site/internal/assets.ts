@@ -1,0 +1,27 @@
+/**
+ * The site's static assets: the stylesheet and the two scripts that run in readers' browsers. They
+ * live as plain files in `browser/` at the package root (linted like code, shipped with the
+ * package, hashed into the inputs digest) and are copied into the tree as they are.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BROWSER_ASSETS_DIR, packageRoot } from '../../package-info.ts';
+
+export interface Asset {
+  /** Path inside the output tree. */
+  readonly file: string;
+  /** Site path with a content-hash query, so a changed asset is never served stale from a cache. */
+  readonly href: string;
+  readonly bytes: Buffer;
+}
+
+function asset(name: string, file: string, sitePath: string): Asset {
+  const bytes = readFileSync(join(packageRoot(), BROWSER_ASSETS_DIR, name));
+  const version = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  return { file, href: `${sitePath}?v=${version}`, bytes };
+}
+
+export const stylesheet = asset('site.css', 'public/assets/site.css', '/assets/site.css');
+export const searchScript = asset('search.js', 'public/assets/search.js', '/assets/search.js');
+export const widgetScript = asset('mcc-widget.js', 'public/widget/mcc.js', '/widget/mcc.js');

@@ -1,0 +1,23 @@
+/** The ranked-cards table the MCC, merchant and category pages share. */
+import type { Model } from '../../model.ts';
+import type { Earning } from '../../ranking.ts';
+import { rateText, ruleText, valueText } from './format.ts';
+import { type Html, html } from './html.ts';
+import { href, sitePaths } from './paths.ts';
+
+/** A table of ranked cards, best first, each with its rate, its value and the rule behind it. */
+export function cardTable(model: Model, label: string, earnings: readonly Earning[]): Html {
+  return html`<div class="scroll" role="region" aria-label="${label}" tabindex="0"><table>
+<thead><tr><th scope="col">#</th><th scope="col">Card</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Value</th><th scope="col">Why</th></tr></thead>
+<tbody>
+${earnings.map(
+  (
+    earning,
+    index,
+  ) => html`<tr><td>${index + 1}</td><td><a href="${href(model, sitePaths.card(earning.card.slug))}">${earning.card.name}</a><br><span class="muted">${model.issuers.get(earning.card.issuer)?.name ?? earning.card.issuer}</span></td><td class="num">${rateText(model, earning.card, earning.rate)}</td><td class="num">${valueText(earning)}</td><td>${ruleText(model, earning.card, earning.rule)}</td></tr>
+`,
+)}</tbody></table></div>`;
+}
+
+/** The sentence that says how tables are ranked. */
+export const RANKING_NOTE = 'Ranked by value (the rate times what a point of the card’s program is worth), then by lower annual fee.';

@@ -1,0 +1,48 @@
+/** `/widget/mcc.html` (the iframe variant of the lookup in `/widget/mcc.js`) and `/widget` (embed code and a live demo). */
+import type { Artefact } from '../artefact.ts';
+import { widgetScript } from './internal/assets.ts';
+import { html } from './internal/html.ts';
+import { renderPage } from './internal/layout.ts';
+import { href, pageUrl, sitePaths } from './internal/paths.ts';
+
+export const widgetPages: Artefact = {
+  name: 'mcc widget',
+  *derive(model) {
+    const frame = html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>MCC lookup · cardrewards</title>
+<style>body { margin: 8px; }</style>
+</head>
+<body>
+<main><div data-cardrewards-mcc></div></main>
+<script src="${href(model, widgetScript.href)}"></script>
+</body>
+</html>
+`;
+    yield { path: 'public/widget/mcc.html', bytes: Buffer.from(frame.toString(), 'utf8') };
+
+    const scriptUrl = pageUrl(model, '/widget/mcc.js');
+    const embed = `<script src="${scriptUrl}" async></script>\n<div data-cardrewards-mcc></div>`;
+    const iframe = `<iframe src="${pageUrl(model, '/widget/mcc.html')}" title="MCC lookup" width="100%" height="440" style="border:0"></iframe>`;
+    yield renderPage(model, {
+      path: sitePaths.widget,
+      title: 'MCC lookup widget',
+      description: 'Put a merchant category code lookup on your own site with one script tag.',
+      body: html`<h1>MCC lookup widget</h1>
+<p class="lead">A lookup box for your own site: a reader types a merchant or a merchant category code and sees the code, its description and the cards that earn the most there.</p>
+<h2>Try it</h2>
+<div data-cardrewards-mcc></div>
+<h2>Embed it</h2>
+<p>Paste these two lines where the box should appear:</p>
+<pre><code>${embed}</code></pre>
+<p>The script has no dependencies and reads only this site’s public files, across origins. Its box lives in a Shadow DOM, so your page’s CSS cannot break it and its CSS cannot leak into your page. To mount it on an element added later, call <code>CardRewardsMcc.mount(element)</code>.</p>
+<p>Or, fully isolated, as an iframe:</p>
+<pre><code>${iframe}</code></pre>
+<p class="muted">The data behind it: <a href="${href(model, '/api/search.json')}">/api/search.json</a> and one <code>/api/mcc/{code}.json</code> or <code>/api/merchant/{slug}.json</code> record per lookup, no key needed. <a href="${href(model, '/widget/mcc.html')}">The iframe page alone</a>.</p>`,
+      scripts: [widgetScript.href],
+    });
+  },
+};

@@ -1,0 +1,181 @@
+/**
+ * The public site in a real browser (chromium through playwright-core), served by the real
+ * gateway on port 0: the home page's search, MCC and merchant pages, the widget embedded in a page
+ * of another origin (CORS, Shadow DOM), the iframe variant, and axe-core on every kind of page.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../gateway/store.ts';
+import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
+import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
+import { runCli } from './helpers/cli.ts';
+import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
+import { HOSTILE_NAME, HOSTILE_SLUG, writeSiteFixture } from './helpers/site-fixture.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-site-'));
+let store: Store;
+let gateway: TestGateway;
+let host: Server;
+let hostUrl: string;
+let browser: Browser;
+
+/** A page of another origin that embeds the widget, with hostile CSS the widget must not inherit. */
+const hostPage = (site: string) => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>A blog that embeds the widget</title>
+<style>* { color: #c00 !important; font-size: 40px !important; } input { display: none !important; }</style></head>
+<body><main><h1>Host page</h1>
+<div data-cardrewards-mcc></div>
+<script src="${site}/widget/mcc.js" async></script>
+</main></body></html>`;
+
+const framePage = (site: string) => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>A page with the iframe</title></head>
+<body><main><h1>Host page</h1><iframe src="${site}/widget/mcc.html" title="MCC lookup" width="600" height="440"></iframe></main></body></html>`;
+
+describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium', () => {
+  beforeAll(async () => {
+    expect(HAS_CHROMIUM, 'chromium is not installed; .ci/run installs it').toBe(true);
+    const dataset = join(work, 'dataset');
+    writeSiteFixture(dataset);
+    const built = await runCli(['build', '--dataset', dataset, '--out', join(work, 'dist'), '--base-url', 'https://rewards.example.test']);
+    expect(built.stderr).toBe('');
+    store = createEmbeddedStore({ file: join(work, 'state.json') });
+    gateway = await startTestGateway(store, join(work, 'dist'));
+    host = createServer((request, response) => {
+      const body = request.url === '/frame' ? framePage(gateway.url) : hostPage(gateway.url);
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    // `localhost` rather than 127.0.0.1: another host name and port, so another origin for certain.
+    hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => host?.close(resolve));
+    await gateway?.close();
+    await store?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** A fresh page that fails the test on any script error or dialog (an executed `<script>` from data would open one). */
+  async function open(url: string, viewport = { width: 1024, height: 800 }): Promise<Page> {
+    const page = await browser.newPage({ viewport });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    page.on('dialog', (dialog) => {
+      throw new Error(`a dialog opened: ${dialog.message()}`);
+    });
+    await page.goto(url);
+    return page;
+  }
+
+  it('finds Costco with the home page search (no key) and opens its page', async () => {
+    const page = await open(`${gateway.url}/`);
+    await page.fill('#q', 'Costco');
+    const result = page.locator('#results a', { hasText: 'Costco' });
+    await result.first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-search.png'), fullPage: true });
+    await result.first().click();
+    await page.waitForURL(/\/merchant\/costco$/);
+    expect(await page.locator('h1').textContent()).toBe('Costco');
+    await page.close();
+  });
+
+  it('renders an MCC page with its top cards and merchants', async () => {
+    const page = await open(`${gateway.url}/mcc/5411`);
+    expect(await page.locator('h1').textContent()).toBe('MCC 5411: Grocery Stores, Supermarkets');
+    expect(await page.locator('table tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="/merchant/whole-foods-market"]').count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'mcc-5411.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('renders a merchant page with its MCC linked, and readable on a phone', async () => {
+    const page = await open(`${gateway.url}/merchant/costco`, { width: 375, height: 740 });
+    expect(await page.locator('a[href="/mcc/5300"]').first().textContent()).toContain('5300');
+    expect(await page.locator('table tbody tr').count()).toBe(1);
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SCREENSHOTS, 'merchant-costco-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows a hostile merchant name as text and runs none of it', async () => {
+    const page = await open(`${gateway.url}/merchant/${HOSTILE_SLUG}`);
+    expect(await page.locator('h1').textContent()).toBe(HOSTILE_NAME);
+    expect(await page.locator('main script').count()).toBe(0);
+    await page.close();
+  });
+
+  it('embeds the widget in a page of another origin: looks up 5411 and starbucks', async () => {
+    const page = await open(`${hostUrl}/`);
+    const input = page.locator('[data-cardrewards-mcc] input');
+    await input.fill('5411');
+    await input.press('Enter');
+    await page.getByText('MCC 5411: Grocery Stores, Supermarkets').waitFor();
+    expect(await page.locator('[data-cardrewards-mcc] ol li').count()).toBeGreaterThan(0);
+    // The host's CSS does not reach into the Shadow DOM.
+    // (Strings, not functions: the tests are type-checked without the DOM library.)
+    expect(await input.evaluate('(node) => getComputedStyle(node).display')).not.toBe('none');
+    expect(await input.evaluate('(node) => getComputedStyle(node).fontSize')).not.toBe('40px');
+    await page.screenshot({ path: join(SCREENSHOTS, 'widget-5411.png'), fullPage: true });
+
+    await input.fill('starbucks');
+    await input.press('Enter');
+    await page.locator('[data-cardrewards-mcc] h3', { hasText: 'Starbucks' }).waitFor();
+    await page.getByText('MCC 5814: Fast Food Restaurants').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'widget-starbucks.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('works as an iframe too', async () => {
+    const page = await open(`${hostUrl}/frame`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('input').fill('5411');
+    await frame.locator('input').press('Enter');
+    await frame.getByText('MCC 5411: Grocery Stores, Supermarkets').waitFor();
+    await page.close();
+  });
+
+  const AXE_PATHS = [
+    '/',
+    '/mcc',
+    '/mcc/group/retail-outlet-services',
+    '/mcc/5411',
+    '/merchant/costco',
+    `/merchant/${HOSTILE_SLUG}`,
+    '/card',
+    '/card/amex-gold',
+    '/best',
+    '/best/groceries',
+    '/stats',
+    '/download',
+    '/widget',
+    '/widget/mcc.html',
+  ];
+  const VIEWPORTS = { desktop: { width: 1024, height: 800 }, phone: { width: 375, height: 740 } } as const;
+
+  it.each(AXE_PATHS.flatMap((path) => (['desktop', 'phone'] as const).map((device) => [path, device] as const)))(
+    'has no serious or critical axe-core violations on %s (%s)',
+    async (path, device) => {
+      const page = await open(`${gateway.url}${path}`, VIEWPORTS[device]);
+      if (path === '/' || path.startsWith('/widget')) await page.waitForLoadState('networkidle');
+      const serious = (await runAxe(page))
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) => `${violation.id} (${violation.impact}) ${violation.help}: ${JSON.stringify(violation.nodes.map((n) => n.target))}`,
+        );
+      if (path === '/stats' && device === 'desktop') await page.screenshot({ path: join(SCREENSHOTS, 'stats.png'), fullPage: true });
+      await page.close();
+      expect(serious).toEqual([]);
+    },
+  );
+});
