@@ -35,9 +35,17 @@ export async function build(options: BuildOptions): Promise<void> {
   );
 }
 
-/** Checks the dataset and prints its summary; writes nothing. */
-export async function validate(datasetDir: string, summary: SummaryOptions = {}): Promise<void> {
+/**
+ * Checks the dataset and prints its summary; writes nothing. With `json`, prints only the
+ * problems, one JSON object per line on stdout (for CI annotations), and nothing for a valid dataset.
+ */
+export async function validate(datasetDir: string, summary: SummaryOptions = {}, json = false): Promise<void> {
   const { dataset, problems } = checkDataset(readDataset(datasetDir), datasetDir);
+  if (json) {
+    for (const problem of problems) process.stdout.write(`${JSON.stringify(problem)}\n`);
+    process.exitCode = exitCodeForProblems(problems.length);
+    return;
+  }
   if (problems.length > 0) return failWithProblems(problems, 'nothing written');
   for (const line of summarizeDataset(dataset, summary)) console.log(line);
   console.log(`${datasetDir}: valid`);

@@ -36,18 +36,47 @@ export function defineGeneratorCommands(program: Command): void {
     .action((options: BuildOptions) => runCommand(async () => (await import('./build-command.ts')).build(options)));
 
   program
+    .command('get')
+    .description('print what a request would get from a built tree, offline: the document, or the problem details the gateway would answer')
+    .argument('<target>', "a request path with its query, e.g. '/api/compute/best-card?mcc=742'")
+    .option('--dist <dir>', 'the built tree', 'dist')
+    .option('--explain', 'say on stderr which file answered and why')
+    .addHelpText('after', '\nExit codes: 0 a document, 1 the gateway would refuse the request (problem details printed), 2 no tree.')
+    .action((target: string, options: { dist: string; explain?: boolean }) =>
+      runCommand(async () => (await import('./get-command.ts')).get(target, options)),
+    );
+
+  program
+    .command('diff')
+    .description('what changed between two built trees: files per route family, and the answers users see change')
+    .argument('<old-dist>')
+    .argument('<new-dist>')
+    .addOption(
+      new Option('--format <format>', 'markdown (for a pull-request comment) or jsonl').choices(['markdown', 'jsonl']).default('markdown'),
+    )
+    .addHelpText('after', '\nExit codes: 0 the builds are the same, 1 they differ, 2 usage or I/O error.')
+    .action((oldDist: string, newDist: string, options: { format: 'markdown' | 'jsonl' }) =>
+      runCommand(async () => (await import('./diff-command.ts')).diff(oldDist, newDist, options)),
+    );
+
+  program
     .command('validate')
     .description('check the dataset and print a summary; writes nothing')
     .addOption(datasetOption())
     .option('--max-age-days <n>', 'list rows whose as_of is older than this many days (default 180)', parseDays)
     .option('--as-of <YYYY-MM-DD>', "the day ages are counted from; default: the dataset's latest as_of (never the clock)", parseDate)
+    .option('--json', 'print only the problems, as JSON lines {code, file, line, column, message} on stdout')
     .addHelpText('after', '\nExit codes: 0 valid, 1 dataset problems, 2 usage or I/O error.')
-    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string }) =>
+    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string; json?: boolean }) =>
       runCommand(async () =>
-        (await import('./build-command.ts')).validate(options.dataset, {
-          ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }),
-          ...(options.asOf === undefined ? {} : { referenceDate: options.asOf }),
-        }),
+        (await import('./build-command.ts')).validate(
+          options.dataset,
+          {
+            ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }),
+            ...(options.asOf === undefined ? {} : { referenceDate: options.asOf }),
+          },
+          options.json === true,
+        ),
       ),
     );
 }

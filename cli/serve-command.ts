@@ -30,8 +30,13 @@ export async function serve(flags: RawOptions): Promise<void> {
     say(`  warning: ${warning}`);
     logger.warn({ store: store.kind }, warning);
   }
-  const demoKey =
-    store.kind === 'embedded' && config.demoKey && (await store.listKeys()).length === 0 ? await createDemoKey(store) : undefined;
+  const keyCount = store.kind === 'embedded' ? (await store.listKeys()).length : undefined;
+  const demoKey = keyCount === 0 && config.demoKey ? await createDemoKey(store) : undefined;
+  // A later start prints no key (keys are shown once): say how to get one instead of leaving the user without.
+  if (keyCount !== undefined && keyCount > 0)
+    say(
+      `  ${keyCount} key${keyCount === 1 ? '' : 's'} in the store (keys are shown only when created); make a new one with: node bin/cardrewards.js keys create --tier pro --name me${flags.stateFile === undefined ? '' : ` --state-file ${String(flags.stateFile)}`}`,
+    );
 
   const sourceOptions = {
     intervalMs: config.reloadIntervalMs,
@@ -73,16 +78,7 @@ export async function serve(flags: RawOptions): Promise<void> {
       { cause: error },
     );
   }
-  if (demoKey !== undefined) {
-    // Printed once listening, so the line names the real port (also with --port 0) and a host curl can reach.
-    const { port } = gateway.server.address() as AddressInfo;
-    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${port}/api/cards`);
-  }
-  console.log(
-    isWorker() ? `  worker ${process.pid} listening on ${gateway.url}` : `  listening on ${gateway.url} (docs at ${gateway.url}/docs)`,
-  );
-
+  // Handlers first: a supervisor may send SIGTERM the moment it reads the line below.
   const stop = async (signal: string) => {
     logger.info({ signal }, 'stopping');
     builds.close();
@@ -93,6 +89,16 @@ export async function serve(flags: RawOptions): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  if (demoKey !== undefined) {
+    // Printed once listening, so the line names the real port (also with --port 0) and a host curl can reach.
+    const { port } = gateway.server.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${port}/api/cards`);
+  }
+  console.log(
+    isWorker() ? `  worker ${process.pid} listening on ${gateway.url}` : `  listening on ${gateway.url} (docs at ${gateway.url}/docs)`,
+  );
 }
 
 /** A first run on a bare machine gets one pro key, printed once (and again in the curl line `serve` prints once listening). */

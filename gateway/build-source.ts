@@ -34,6 +34,21 @@ export interface BuildSourceOptions {
   readonly onError?: (error: GatewayError) => void;
 }
 
+/** The build in folder `root` (its checked manifest and router). */
+function readBuild(root: string): Build {
+  const manifest = parseManifest(readFileSync(join(root, 'manifest.json'), 'utf8'), join(root, 'manifest.json'));
+  return { root, manifest, router: createRouter(manifest) };
+}
+
+/** The build `distDir` shows now, once (for offline tools); throws `GatewayError` when there is none. */
+export function loadBuild(distDir: string): Build {
+  try {
+    return readBuild(realpathSync(distDir));
+  } catch (error) {
+    throw loadError(error, `${distDir}/manifest.json`);
+  }
+}
+
 /** Loads the build `distDir` shows now and keeps following the link. */
 export function createBuildSource(options: BuildSourceOptions): BuildSource {
   let build: Build | undefined;
@@ -56,8 +71,7 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
     if (stamp === seen) return false;
     seen = stamp;
     try {
-      const manifest = parseManifest(readFileSync(join(root, 'manifest.json'), 'utf8'), join(root, 'manifest.json'));
-      build = { root, manifest, router: createRouter(manifest) };
+      build = readBuild(root);
       options.onLoad?.(build);
       return true;
     } catch (error) {

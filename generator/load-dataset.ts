@@ -78,7 +78,9 @@ function loadTable(
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
   } catch (error) {
     const csv = error as { lines?: number; column?: number; message: string };
-    problems.push({ code: 'csv_syntax', file, line: csv.lines ?? 0, column: 0, message: `CSV syntax: ${csv.message}` });
+    // csv-parse names the field (0-based) where it stopped; problems count columns from 1, as everywhere else.
+    const column = typeof csv.column === 'number' ? csv.column + 1 : 0;
+    problems.push({ code: 'csv_syntax', file, line: csv.lines ?? 0, column, message: `CSV syntax: ${csv.message}` });
     return [];
   }
   const [header, ...body] = records;

@@ -156,6 +156,21 @@ describe('cardrewards validate', () => {
     expect(existsSync(join(ROOT, 'test/fixtures/mini/dist'))).toBe(false);
   });
 
+  it('prints problems as JSON lines with --json, and nothing for a valid dataset', async () => {
+    const valid = await runCli(['validate', '--dataset', FIXTURE, '--json']);
+    expect(valid).toMatchObject({ code: 0, stdout: '' });
+    const broken = join(work, 'json-broken');
+    cpSync(FIXTURE, broken, { recursive: true });
+    writeFileSync(join(broken, 'categories.csv'), 'slug,name,description\ndining,"Dining,restaurants\n');
+    const result = await runCli(['validate', '--dataset', broken, '--json']);
+    expect(result.code).toBe(1);
+    const problems = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { code: string; file: string; line: number; column: number });
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'csv_syntax', file: `${broken}/categories.csv`, column: 2 }));
+  });
+
   it('calls a dataset folder that does not exist a usage error (exit 2, one line), not nine missing tables', async () => {
     for (const command of ['validate', 'build']) {
       const result = await runCli([

@@ -83,7 +83,8 @@ describe('dataset problems', () => {
         'data/programs.csv:0:0: missing required table programs.csv',
       ]),
     );
-    expect(problems.some((p) => /^data\/categories\.csv:\d+:0: CSV syntax: /.test(p))).toBe(true);
+    // The unclosed quote opens the second field: column 2, not 0.
+    expect(problems.some((p) => /^data\/categories\.csv:\d+:2: CSV syntax: /.test(p))).toBe(true);
   });
 
   it('reports rules a single row cannot state: a cap without its period, a backwards date range', () => {

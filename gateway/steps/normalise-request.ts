@@ -11,7 +11,15 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   if (method === 'OPTIONS') return 'preflight';
   if (method !== 'GET' && method !== 'HEAD')
     throw new HttpError('method-not-allowed', `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
-  let raw = request.url ?? '/';
+  const target = parseRequestTarget(request.url ?? '/');
+  exchange.segments = target.segments;
+  exchange.query = target.query;
+  return 'request';
+}
+
+/** A request target (`/path?query`, or absolute-form) as decoded path segments and query; 400/414 when it cannot be one. */
+export function parseRequestTarget(url: string): { segments: string[]; query: URLSearchParams } {
+  let raw = url;
   if (raw.length > MAX_URL_LENGTH) throw new HttpError('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   // Absolute-form request targets (`GET http://host/path`) are allowed by HTTP/1.1.
   const absolute = /^https?:\/\/[^/?#]*/i.exec(raw);
@@ -20,15 +28,15 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : raw.slice(queryAt + 1);
-  exchange.segments = rawPath.slice(1).split('/').map(decodeSegment);
+  const segments = rawPath.slice(1).split('/').map(decodeSegment);
   if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError('bad-request-target', 'The query string is not valid percent-encoding.');
-  exchange.query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
-  for (const [name, value] of exchange.query) {
+  const query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
+  for (const [name, value] of query) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses
     if (/[\u0000-\u001f\u007f]/.test(name + value))
       throw new HttpError('bad-request-target', `Query parameter "${name.slice(0, 50)}" contains control characters.`);
   }
-  return 'request';
+  return { segments, query };
 }
 
 /** One path segment, decoded once; anything that could climb or hide a separator is refused. */

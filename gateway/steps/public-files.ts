@@ -24,7 +24,7 @@ export async function servePublic(exchange: Exchange, build: Build, deliver: Del
 }
 
 /** `public/<path>`, or `public/<path>/index.html` for folder-like paths, when the manifest lists it. */
-function publicFileKey(build: Build, segments: readonly string[]): string | undefined {
+export function publicFileKey(build: Build, segments: readonly string[]): string | undefined {
   const path = segments.join('/');
   const files = build.manifest.files;
   const direct = `public/${path}`;

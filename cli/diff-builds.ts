@@ -1,0 +1,124 @@
+/**
+ * What changed between two built trees, for a reviewer: files added, removed and changed per route
+ * family (from the manifests' ETags alone, so unchanged files are never read), and the changes a
+ * user would notice, read from the changed files only: top cards per MCC and per merchant,
+ * recommendation winners per domain, annual fees, valuations and portal rates.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Build } from '../gateway/build-source.ts';
+import type { Manifest } from '../gateway/manifest.ts';
+
+export interface FamilyCounts {
+  readonly family: string;
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+}
+
+export interface SemanticChange {
+  /** What kind of answer changed, e.g. `mcc top card`. */
+  readonly kind: string;
+  /** Which one: an MCC code, a merchant slug, a domain, a card or program slug. */
+  readonly subject: string;
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+export interface BuildDiff {
+  readonly oldBuild: string;
+  readonly newBuild: string;
+  readonly families: readonly FamilyCounts[];
+  readonly changes: readonly SemanticChange[];
+}
+
+/** One extractor per user-visible answer: which files hold it, and its value in one file. */
+interface Extractor {
+  readonly kind: string;
+  readonly pattern: RegExp;
+  readonly value: (document: unknown) => string | null;
+}
+
+type Json = Record<string, unknown>;
+const field = (document: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>((value, key) => (value === null || typeof value !== 'object' ? undefined : (value as Json)[key]), document);
+const text = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
+
+const EXTRACTORS: readonly Extractor[] = [
+  { kind: 'mcc top card', pattern: /^public\/api\/mcc\/(\d{4})\.json$/, value: (d) => text(field(d, 'top_cards', 0, 'slug')) },
+  { kind: 'merchant top card', pattern: /^public\/api\/merchant\/([^/]+)\.json$/, value: (d) => text(field(d, 'top_card', 'slug')) },
+  {
+    kind: 'recommendation winner',
+    pattern: /^keyed\/api\/extension\/recommend\/([^/]+)\.json$/,
+    value: (d) => text(field(d, 'best_cards', 0, 'slug') ?? field(d, 'best_cards', 0, 'name')),
+  },
+  { kind: 'annual fee', pattern: /^keyed\/api\/cards\/([^/]+)\.json$/, value: (d) => text(field(d, 'annual_fee')) },
+  {
+    kind: 'valuation (cents per point)',
+    pattern: /^keyed\/api\/programs\/([^/]+)\.json$/,
+    value: (d) => text(field(d, 'cents_per_point')),
+  },
+  {
+    kind: 'portal rates',
+    pattern: /^keyed\/api\/stores\/([^/]+)\/portals\.json$/,
+    value: (d) => {
+      const rows = field(d, 'data');
+      if (!Array.isArray(rows)) return null;
+      return rows.map((row) => `${text(field(row, 'portal'))} ${text(field(row, 'rate'))} ${text(field(row, 'unit'))}`).join('; ');
+    },
+  },
+];
+
+/** The route family of a file: the keyed route whose file template it matches, else its folder under public/. */
+function familyOf(path: string, manifest: Manifest): string {
+  for (const route of manifest.routes) {
+    for (const variant of route.variants) {
+      const pattern = new RegExp(`^${variant.file.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      if (pattern.test(path) || path === variant.fallback) return route.path;
+    }
+  }
+  const parts = path.split('/');
+  return parts[0] === 'public' && parts[1] === 'api' ? `/${parts.slice(1, 3).join('/')}` : `/${parts.slice(1, 2).join('/') || parts[0]}`;
+}
+
+/** Compares two loaded builds. */
+export function diffBuilds(before: Build, after: Build): BuildDiff {
+  const oldFiles = before.manifest.files;
+  const newFiles = after.manifest.files;
+  const counts = new Map<string, { added: number; removed: number; changed: number }>();
+  const bump = (path: string, manifest: Manifest, what: 'added' | 'removed' | 'changed') => {
+    const family = familyOf(path, manifest);
+    const entry = counts.get(family) ?? { added: 0, removed: 0, changed: 0 };
+    entry[what]++;
+    counts.set(family, entry);
+  };
+  const touched: string[] = [];
+  for (const [path, entry] of Object.entries(newFiles)) {
+    const old = oldFiles[path];
+    if (old === undefined) bump(path, after.manifest, 'added');
+    else if (old.etag !== entry.etag) bump(path, after.manifest, 'changed');
+    else continue;
+    touched.push(path);
+  }
+  for (const path of Object.keys(oldFiles)) {
+    if (newFiles[path] !== undefined) continue;
+    bump(path, before.manifest, 'removed');
+    touched.push(path);
+  }
+
+  const read = (build: Build, path: string): unknown =>
+    build.manifest.files[path] === undefined ? undefined : JSON.parse(readFileSync(join(build.root, path), 'utf8'));
+  const changes: SemanticChange[] = [];
+  for (const path of touched.sort()) {
+    const extractor = EXTRACTORS.find((candidate) => candidate.pattern.test(path));
+    if (extractor === undefined) continue;
+    const subject = extractor.pattern.exec(path)?.[1] ?? path;
+    const was = oldFiles[path] === undefined ? null : extractor.value(read(before, path));
+    const now = newFiles[path] === undefined ? null : extractor.value(read(after, path));
+    if (was !== now) changes.push({ kind: extractor.kind, subject, before: was, after: now });
+  }
+  const families = [...counts]
+    .map(([family, entry]) => ({ family, ...entry }))
+    .sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+  return { oldBuild: before.manifest.build, newBuild: after.manifest.build, families, changes };
+}
