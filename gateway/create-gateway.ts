@@ -18,7 +18,8 @@ import { createKeyCache } from './key-cache.ts';
 import { HttpError, toHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 import type { OriginProxy } from './origin-proxy.ts';
-import { resolveFile } from './resolve-file.ts';
+import { pagingLinks } from './paging-links.ts';
+import { type ResolvedFile, resolveFile } from './resolve-file.ts';
 import { isNotModified, representationHeaders, selectRepresentation } from './serve-file.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
 import { authoriseTier } from './steps/authorise-tier.ts';
@@ -101,18 +102,21 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     const key = await authenticate(exchange);
     authoriseTier(match.route, key);
     if (match.route.dynamic === 'usage') return quota.sendUsage(exchange, key);
-    let fileKey: string;
+    let resolved: ResolvedFile;
     try {
-      fileKey = resolveFile(build.manifest, match.route, match.params, exchange.query);
+      resolved = resolveFile(build.manifest, match.route, match.params, exchange.query);
     } catch (error) {
       // A 400 or 404 is not counted; it still tells the caller where its quota stands.
       await quota.putUsageHeaders(exchange);
       throw error;
     }
+    const { fileKey } = resolved;
     const entry = build.manifest.files[fileKey];
     if (entry === undefined) throw new HttpError('not-found', 'Not found.');
     const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
     exchange.response.setHeader('Cache-Control', 'private, no-cache');
+    const links = pagingLinks(build.manifest, resolved, `/${exchange.segments.join('/')}`, exchange.query);
+    if (links !== undefined) exchange.response.setHeader('Link', links);
     if (isNotModified(exchange.request.headers, representation.etag)) {
       await quota.putUsageHeaders(exchange);
       return sendNotModified(exchange.response, representationHeaders(representation));

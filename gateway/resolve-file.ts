@@ -8,13 +8,20 @@ import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './mani
 import { normaliseParam } from './normalise-param.ts';
 import { renderTemplate } from '../schemas/path-template.ts';
 
+/** The file to serve, and the variant and normalised parameter values that named it. */
+export interface ResolvedFile {
+  readonly fileKey: string;
+  readonly variant: ManifestVariant;
+  readonly values: Readonly<Record<string, string>>;
+}
+
 /** Picks the variant, normalises every parameter and returns the file key to serve. */
 export function resolveFile(
   manifest: Manifest,
   route: ManifestRoute,
   pathParams: Readonly<Record<string, string>>,
   query: URLSearchParams,
-): string {
+): ResolvedFile {
   const variants = route.variants ?? [];
   checkQueryNames(route, variants, query);
   const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
@@ -44,8 +51,9 @@ export function resolveFile(
     variant.lookup === 'domain-suffix'
       ? lookupDomainSuffix(manifest, variant, values)
       : present(manifest, renderTemplate(variant.file, values));
-  if (found !== undefined) return found;
-  if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback)) return variant.fallback;
+  if (found !== undefined) return { fileKey: found, variant, values };
+  if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback))
+    return { fileKey: variant.fallback, variant, values };
   throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 

@@ -29,7 +29,7 @@ export function resolveRequest(build: Build, target: string): Resolution {
   if (match === undefined) throw new HttpError('not-found', `No resource at /${segments.join('/')}.`);
   if (match.route.dynamic !== undefined)
     throw new HttpError('not-found', `${match.route.path} is answered by the gateway from the caller's own counters; it has no file.`);
-  const fileKey = resolveFile(build.manifest, match.route, match.params, query);
+  const { fileKey } = resolveFile(build.manifest, match.route, match.params, query);
   const variant = match.route.variants.find((candidate) => candidate.fallback === fileKey);
   const suffix = match.route.variants.some((candidate) => candidate.lookup === 'domain-suffix');
   return { kind: 'keyed', fileKey, route: match.route, how: variant !== undefined ? 'fallback' : suffix ? 'domain-suffix' : 'file' };

@@ -12,7 +12,7 @@ export const RETRY_AFTER_UNAVAILABLE = '5';
 /** CORS on every response, so browser extensions and pages on other origins can call the API. */
 export function setCorsHeaders(response: ServerResponse, origin: string): void {
   response.setHeader('Access-Control-Allow-Origin', origin);
-  response.setHeader('Access-Control-Expose-Headers', 'ETag, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id');
+  response.setHeader('Access-Control-Expose-Headers', 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id');
   if (origin !== '*') response.setHeader('Vary', 'Origin');
 }
 
