@@ -173,6 +173,7 @@ function coerceCell(cell: string, schema: { type?: string | readonly string[]; e
   const nullable = types.includes('null') || (schema.enum?.includes(null) ?? false);
   if (cell === '' && nullable) return null;
   if ((types.includes('number') || types.includes('integer')) && /^-?(\d+\.?\d*|\.\d+)$/.test(cell)) return Number(cell);
+  if (types.includes('boolean') && (cell === 'true' || cell === 'false')) return cell === 'true';
   return cell;
 }
 

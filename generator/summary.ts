@@ -67,8 +67,17 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
     `active cards by segment: ${countBy((c) => c.segment) || 'none'}`,
   ];
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
-  const unvalued = dataset.programs.filter(({ row }) => row.cents_per_point === null).map(({ row }) => row.slug);
-  if (unvalued.length > 0) lines.push(`programs without a published valuation (ranked at an assumed 1 cent): ${unvalued.join(', ')}`);
+  const unvalued = dataset.programs.filter(({ row }) => row.valuation_basis === 'assumed').map(({ row }) => row.slug);
+  if (unvalued.length > 0) lines.push(`programs with an assumed valuation (ranked at 1 cent per point): ${unvalued.join(', ')}`);
+  const byPortal = new Map<string, number>();
+  for (const { row } of dataset.portalRates) byPortal.set(row.portal, (byPortal.get(row.portal) ?? 0) + 1);
+  const merchantsWithRate = new Set(dataset.portalRates.map(({ row }) => row.merchant)).size;
+  lines.push(
+    `portal rates: ${merchantsWithRate} merchants with at least one, ${byPortal.size} portals: ${[...byPortal]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([portal, n]) => `${portal} ${n}`)
+      .join(', ')}`,
+  );
   const valued = new Set(dataset.cardValuations.map(({ row }) => row.card));
   const floors = new Set(dataset.programRedemptions.map(({ row }) => row.program));
   const bankProgram = new Set(dataset.programs.filter(({ row }) => row.kind === 'bank_points').map(({ row }) => row.slug));

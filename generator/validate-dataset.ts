@@ -114,6 +114,26 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
     if (row.kind === 'cash_back' && row.cents_per_point !== 1) {
       add('programs', line, 'cents_per_point', `a cash_back program is worth 1 cent per point; expected 1, got ${row.cents_per_point}`);
     }
+    // An assumed value is the ranking's floor, never a number in the table; a published or derived one always is.
+    if ((row.valuation_basis === 'assumed') !== (row.cents_per_point === null)) {
+      add(
+        'programs',
+        line,
+        'cents_per_point',
+        row.valuation_basis === 'assumed'
+          ? 'an assumed valuation leaves cents_per_point empty'
+          : `a ${row.valuation_basis} valuation needs cents_per_point`,
+      );
+    }
+  }
+  for (const { row, line } of dataset.portalRates) {
+    const windowed = row.window_from !== null && row.window_to !== null;
+    if (row.basis === 'typical' && (!windowed || row.window_to !== row.observed_on || row.window_from! > row.window_to!)) {
+      add('portalRates', line, 'window_from', 'a typical rate needs window_from ≤ window_to, and window_to equal to observed_on');
+    }
+    if (row.basis === 'published' && (row.window_from !== null || row.window_to !== null || row.observations !== 1)) {
+      add('portalRates', line, 'window_from', 'a published rate is one day as shown: no window, observations 1');
+    }
   }
   for (const { row, line } of dataset.transferPartners) {
     if (row.from_program === row.to_program) add('transferPartners', line, 'to_program', 'a program cannot transfer to itself');

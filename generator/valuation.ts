@@ -21,10 +21,11 @@ export const ASSUMED_CENTS_PER_POINT = 1;
 
 /**
  * Where a value per point comes from. `published`: the program's published valuation (for bank
- * points, what transfers to partners are worth); `redemption`: a fixed-value redemption the card
+ * points, what transfers to partners are worth); `derived`: the program's value by a documented
+ * rule (programs.csv `valuation_basis`); `redemption`: a fixed-value redemption the card
  * offers on its own (cash, statement credit, travel); `assumed`: nothing known, 1 cent.
  */
-export type ValuationBasis = 'published' | 'redemption' | 'assumed';
+export type ValuationBasis = 'published' | 'derived' | 'redemption' | 'assumed';
 
 /** One valuation of one card's points. */
 export interface PointValue {
@@ -63,12 +64,17 @@ export function pointValueOf(model: Model, card: CardRow, mode: ValuationMode): 
   return cardValuation(model, card)[mode];
 }
 
+/** A program's own value per point (programs.csv) and its basis, or the assumed floor. */
+export function programValuation(model: Model, slug: string): PointValue {
+  const program = model.programs.get(slug);
+  const cents = program?.cents_per_point ?? null;
+  if (!program || cents === null) return { centsPerPoint: ASSUMED_CENTS_PER_POINT, basis: 'assumed' };
+  return { centsPerPoint: cents, basis: program.valuation_basis === 'derived' ? 'derived' : 'published' };
+}
+
 function computeValuation(model: Model, card: CardRow): CardValuation {
   const program = model.programs.get(card.program);
-  const transfer: PointValue =
-    program?.cents_per_point == null
-      ? { centsPerPoint: ASSUMED_CENTS_PER_POINT, basis: 'assumed' }
-      : { centsPerPoint: program.cents_per_point, basis: 'published' };
+  const transfer = programValuation(model, card.program);
   const floor = model.redemptionsByProgram.get(card.program)?.[0];
   const row = model.cardValuations.get(card.slug);
 

@@ -29,7 +29,7 @@ export const issuerRow = {
 export const programRow = {
   type: 'object',
   additionalProperties: false,
-  required: ['slug', 'name', 'kind', 'owner', 'cents_per_point', 'valuation_source', 'source_url', 'as_of'],
+  required: ['slug', 'name', 'kind', 'owner', 'cents_per_point', 'valuation_basis', 'valuation_source', 'source_url', 'as_of'],
   properties: {
     slug,
     name: text,
@@ -39,7 +39,12 @@ export const programRow = {
       type: ['number', 'null'],
       exclusiveMinimum: 0,
       maximum: 5,
-      description: 'cents per point, above 0 and at most 5, or empty when no valuation is published',
+      description: 'cents per point, above 0 and at most 5, or empty when the valuation is assumed',
+    },
+    valuation_basis: {
+      enum: ['published', 'derived', 'assumed'],
+      description:
+        'published (a publisher and a date in valuation_source), derived (a documented rule in valuation_source) or assumed (no value found; cents_per_point empty)',
     },
     valuation_source: text,
     ...sourced,
@@ -240,17 +245,46 @@ export const portalRow = {
 
 const basis = { enum: ['published', 'typical'], description: 'published or typical' } as const;
 
+/** The day a rate or an offer was seen at its source: what its age in responses is counted from. */
+const observedOn = { ...isoDate, description: 'the day the fact was seen at its source, YYYY-MM-DD' } as const;
+
 export const portalRateRow = {
   type: 'object',
   additionalProperties: false,
-  required: ['portal', 'merchant', 'rate', 'unit', 'basis', 'source_url', 'as_of'],
+  required: [
+    'portal',
+    'merchant',
+    'store_name',
+    'rate',
+    'unit',
+    'up_to',
+    'basis',
+    'window_from',
+    'window_to',
+    'observations',
+    'observed_on',
+    'source',
+  ],
   properties: {
     portal: slug,
     merchant: slug,
-    rate: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
-    unit: { enum: ['percent', 'points_per_usd'] },
+    store_name: text,
+    rate: { type: 'number', exclusiveMinimum: 0, maximum: 100_000, description: 'a number above 0' },
+    unit: {
+      enum: ['percent', 'miles_per_dollar', 'points_per_dollar', 'usd_flat', 'miles_flat', 'points_flat'],
+      description: 'percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)',
+    },
+    up_to: { type: 'boolean', description: 'true or false: the portal wrote "Up to" before the rate' },
     basis,
-    ...sourced,
+    window_from: optionalDate,
+    window_to: optionalDate,
+    observations: {
+      type: 'integer',
+      minimum: 1,
+      description: 'days the rate was read from: 1 for published, the days of the window for typical',
+    },
+    observed_on: observedOn,
+    source: { ...text, description: 'owner/repo@commit:path of the saved page, or the URL the rate was read from' },
   },
 } as const;
 
@@ -270,7 +304,7 @@ export const offerRow = {
     'valid_to',
     'basis',
     'source_url',
-    'as_of',
+    'observed_on',
   ],
   properties: {
     slug,
@@ -284,7 +318,8 @@ export const offerRow = {
     valid_from: optionalDate,
     valid_to: optionalDate,
     basis,
-    ...sourced,
+    source_url: url,
+    observed_on: observedOn,
   },
 } as const;
 

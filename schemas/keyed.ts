@@ -10,10 +10,14 @@ const nullableString = { type: ['string', 'null'] } as const;
 const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 const valuationBasis = {
-  enum: ['published', 'redemption', 'assumed'],
+  enum: ['published', 'derived', 'redemption', 'assumed'],
   description:
-    "published: the program's published valuation (transfer value for bank points); redemption: a fixed-value redemption the card offers on its own; " +
-    'assumed: none published, ranked at 1 cent per point',
+    'published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point',
+} as const;
+const ageDays = {
+  type: 'integer',
+  minimum: 0,
+  description: 'days from observed_on to the build date (not the time of the request)',
 } as const;
 const basis = { enum: ['published', 'typical'] } as const;
 
@@ -253,15 +257,47 @@ export const storeRate = object(
     portal_name: text,
     merchant: slug,
     merchant_name: text,
+    store_name: { ...text, description: "the store's name as the portal wrote it" },
     rate: { type: 'number' },
-    unit: { enum: ['percent', 'points_per_usd'] },
+    unit: { enum: ['percent', 'miles_per_dollar', 'points_per_dollar', 'usd_flat', 'miles_flat', 'points_flat'] },
+    up_to: { type: 'boolean', description: 'the portal wrote "Up to": a ceiling over the store\'s categories' },
     program: slug,
-    value_percent: { type: 'number', description: 'percent back in cash value (points × cents per point)' },
+    cents_per_point: { type: 'number', description: "value of one point of the portal's program (1 for cash)" },
+    valuation_basis: valuationBasis,
+    value_percent: {
+      type: ['number', 'null'],
+      description:
+        'cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase',
+    },
     basis,
-    source_url: url,
-    as_of: isoDate,
+    window_from: nullableDate,
+    window_to: nullableDate,
+    observations: { type: 'integer', minimum: 1 },
+    observed_on: isoDate,
+    age_days: ageDays,
+    source: text,
   },
-  ['portal', 'portal_name', 'merchant', 'merchant_name', 'rate', 'unit', 'program', 'value_percent', 'basis', 'source_url', 'as_of'],
+  [
+    'portal',
+    'portal_name',
+    'merchant',
+    'merchant_name',
+    'store_name',
+    'rate',
+    'unit',
+    'up_to',
+    'program',
+    'cents_per_point',
+    'valuation_basis',
+    'value_percent',
+    'basis',
+    'window_from',
+    'window_to',
+    'observations',
+    'observed_on',
+    'age_days',
+    'source',
+  ],
 );
 
 export const offer = object(
@@ -280,7 +316,8 @@ export const offer = object(
     expired: { type: 'boolean', description: 'valid_to is before the build date' },
     basis,
     source_url: url,
-    as_of: isoDate,
+    observed_on: isoDate,
+    age_days: ageDays,
   },
   [
     'slug',
@@ -297,7 +334,8 @@ export const offer = object(
     'expired',
     'basis',
     'source_url',
-    'as_of',
+    'observed_on',
+    'age_days',
   ],
 );
 
@@ -425,15 +463,20 @@ export const programDetail = object(
   [...program.required, 'partners', 'sources'],
 );
 
-export const portal = object({ slug, name: text, program: slug, url, store_count: count, source_url: url, as_of: isoDate }, [
-  'slug',
-  'name',
-  'program',
-  'url',
-  'store_count',
-  'source_url',
-  'as_of',
-]);
+export const portal = object(
+  {
+    slug,
+    name: text,
+    program: slug,
+    url,
+    store_count: { ...count, description: 'stores with a rate on this portal in the dataset' },
+    latest_observed_on: { ...nullableDate, description: 'the newest observed_on of its rates; null when it has none' },
+    age_days: { type: ['integer', 'null'], minimum: 0, description: 'days from latest_observed_on to the build date' },
+    source_url: url,
+    as_of: isoDate,
+  },
+  ['slug', 'name', 'program', 'url', 'store_count', 'latest_observed_on', 'age_days', 'source_url', 'as_of'],
+);
 export const store = object({ slug, name: text, portal_count: count, best_value_percent: { type: 'number' } }, [
   'slug',
   'name',
@@ -468,19 +511,47 @@ export const bestCard = object(
   ['query', 'mcc', 'merchant', 'evaluated_on', 'cards', 'card_count'],
 );
 
+const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;
+
 export const tripleStack = object(
   {
     merchant: object({ slug, name: text, mcc_code: mccCode }, ['slug', 'name', 'mcc_code']),
+    evaluated_on: { ...isoDate, description: 'the build date: offers ending before it do not count' },
+    purchase_usd: { type: 'number', description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)' },
     card: rankedCard,
     portal: { oneOf: [storeRate, { type: 'null' }] },
     offer: { oneOf: [offer, { type: 'null' }] },
-    card_percent: { type: 'number' },
-    portal_percent: { type: 'number' },
-    offer_percent: { type: 'number' },
-    total_percent: { type: 'number', description: 'card + portal + offer, in percent of the purchase, in cash value' },
+    known: object(
+      {
+        portal: { enum: ['rate', 'none known'] },
+        offer: { enum: ['in force', 'expired or not started', 'none known'] },
+      },
+      ['portal', 'offer'],
+    ),
+    card_cents: stackPart,
+    portal_cents: stackPart,
+    offer_cents: stackPart,
+    total_cents: { type: 'number', description: 'card + portal + offer, cents per dollar (= percent back) in cash value' },
+    as_of: { ...nullableDate, description: 'the oldest observed_on of the portal rate and offer used; null when only the card is used' },
+    age_days: { type: ['integer', 'null'], minimum: 0, description: 'days from as_of to the build date' },
     assumptions: { type: 'array', items: text },
   },
-  ['merchant', 'card', 'portal', 'offer', 'card_percent', 'portal_percent', 'offer_percent', 'total_percent', 'assumptions'],
+  [
+    'merchant',
+    'evaluated_on',
+    'purchase_usd',
+    'card',
+    'portal',
+    'offer',
+    'known',
+    'card_cents',
+    'portal_cents',
+    'offer_cents',
+    'total_cents',
+    'as_of',
+    'age_days',
+    'assumptions',
+  ],
 );
 
 export const transferQuote = object(

@@ -116,6 +116,40 @@ describe('the real dataset', () => {
     expect(model.merchants.length).toBeGreaterThanOrEqual(6500);
     for (const { row } of model.dataset.cards) expect(row.source_url).toMatch(/^https?:\/\//);
   });
+
+  it('answers a triple-stack for every merchant, small, never counting an offer outside its dates, ages counted to the build date', () => {
+    const files = paths('keyed/api/compute/triple-stack/');
+    expect(files).toHaveLength(output.model.merchants.length);
+    const dayMs = 86_400_000;
+    let withPortal = 0;
+    for (const path of files) {
+      const bytes = output.files.get(path)!;
+      // Below the 4 KiB threshold: no compressed siblings, 6,500+ files stay cheap.
+      expect(bytes.length, path).toBeLessThan(4096);
+      const stack = JSON.parse(bytes.toString('utf8'));
+      expect(stack.evaluated_on).toBe(output.model.date);
+      if (stack.offer) {
+        expect(stack.offer.valid_to === null || stack.offer.valid_to >= stack.evaluated_on, path).toBe(true);
+        expect(stack.offer.valid_from === null || stack.offer.valid_from <= stack.evaluated_on, path).toBe(true);
+      }
+      if (stack.portal) {
+        withPortal++;
+        const age = (Date.parse(`${stack.evaluated_on}T00:00:00Z`) - Date.parse(`${stack.portal.observed_on}T00:00:00Z`)) / dayMs;
+        expect(stack.portal.age_days, path).toBe(age);
+        expect(stack.as_of <= stack.portal.observed_on, path).toBe(true);
+      } else expect(stack.known.portal).toBe('none known');
+      expect(stack.total_cents).toBeCloseTo(stack.card_cents + stack.portal_cents + stack.offer_cents, 6);
+    }
+    expect(withPortal).toBe(new Set(output.model.dataset.portalRates.map(({ row }) => row.merchant)).size);
+  });
+
+  it('values every program with a basis, and rates portal stores only on portals and merchants that exist', () => {
+    for (const program of json('keyed/api/programs.json').data)
+      expect(['published', 'derived', 'assumed']).toContain(program.valuation_basis);
+    const portals = json('keyed/api/portals.json').data as { store_count: number; latest_observed_on: string | null }[];
+    expect(portals.reduce((sum, p) => sum + p.store_count, 0)).toBe(output.model.dataset.portalRates.length);
+    expect(portals.filter((p) => p.store_count > 0).length).toBeGreaterThanOrEqual(5);
+  });
 });
 
 describe('hand-worked rankings on the full catalogue', () => {

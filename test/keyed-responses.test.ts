@@ -143,14 +143,54 @@ describe('keyed responses on the fixture', () => {
 
   it('stacks card, portal and offer for a store, valuing points portals in cents', () => {
     const stack = json('keyed/api/compute/triple-stack/costco.json');
-    // SkyMiles Shopping 2 miles × 1.2 cents = 2.4 % beats Rakuten 2 %; the $10 offer on a $100 purchase is 10 %.
-    expect(stack.portal).toMatchObject({ portal: 'skymiles-shopping', value_percent: 2.4, basis: 'published' });
-    expect(stack.offer).toMatchObject({ slug: 'amex-costco-fixture' });
-    expect(stack.total_percent).toBeCloseTo(stack.card_percent + 2.4 + 10, 6);
+    // SkyMiles Shopping 2 miles × 1.2 cents = 2.4 cents beats Rakuten 2 %; the $10 offer on a $100 purchase is 10 cents per dollar.
+    expect(stack.portal).toMatchObject({
+      portal: 'skymiles-shopping',
+      value_percent: 2.4,
+      basis: 'published',
+      valuation_basis: 'published',
+    });
+    expect(stack.offer).toMatchObject({ slug: 'amex-costco-fixture', min_spend: 50, max_reward: 10 });
+    expect(stack.known).toEqual({ portal: 'rate', offer: 'in force' });
+    expect(stack.total_cents).toBeCloseTo(stack.card_cents + 2.4 + 10, 6);
+    // The oldest fact used is the SkyMiles rate seen 2026-11-01; its age counts to the build date (the fixture's
+    // latest as_of, 2026-11-10), never to the clock.
+    expect(stack).toMatchObject({ evaluated_on: '2026-11-10', as_of: '2026-11-01', age_days: 9, purchase_usd: 100 });
     expect(stack.assumptions.length).toBeGreaterThan(2);
-    // An expired offer is not stacked.
-    expect(json('keyed/api/compute/triple-stack/shell.json').offer).toBeNull();
-    expect(output.files.has('keyed/api/compute/triple-stack/amazon.json')).toBe(false);
+  });
+
+  it('answers the triple-stack for every merchant: a flat portal rate is spread over the purchase, an expired offer does not count', () => {
+    // Shell: 250 SkyMiles per purchase × 1.2 cents on $100 = 3 cents per dollar; its offer ended 2026-03-31.
+    const shell = json('keyed/api/compute/triple-stack/shell.json');
+    expect(shell).toMatchObject({ offer: null, portal_cents: 3, known: { portal: 'rate', offer: 'expired or not started' } });
+    expect(shell.portal).toMatchObject({ unit: 'miles_flat', value_percent: null });
+    // Amazon: nothing known beyond the card, and the answer says so.
+    const amazon = json('keyed/api/compute/triple-stack/amazon.json');
+    expect(amazon).toMatchObject({ portal: null, offer: null, portal_cents: 0, offer_cents: 0, as_of: null, age_days: null });
+    expect(amazon.known).toEqual({ portal: 'none known', offer: 'none known' });
+    expect(amazon.total_cents).toBe(amazon.card.value_cents);
+    expect(amazon.assumptions.join(' ')).toContain('the card alone');
+    // One answer per merchant of the fixture (it has 6), none missing.
+    const stacks = [...output.files.keys()].filter((path) => path.startsWith('keyed/api/compute/triple-stack/'));
+    expect(stacks).toHaveLength(6);
+  });
+
+  it('shows each portal with its store count and the age of its newest rate', () => {
+    const portals = json('keyed/api/portals.json').data;
+    expect(portals.find((p: { slug: string }) => p.slug === 'skymiles-shopping')).toMatchObject({
+      store_count: 2,
+      latest_observed_on: '2026-11-01',
+      age_days: 9,
+    });
+    // Rakuten's rate is a typical one: the median over a stated window, dated by its last day.
+    expect(json('keyed/api/stores/costco/portals.json').data.find((r: { portal: string }) => r.portal === 'rakuten')).toMatchObject({
+      basis: 'typical',
+      window_from: '2026-08-01',
+      window_to: '2026-10-30',
+      observations: 60,
+      observed_on: '2026-10-30',
+      age_days: 11,
+    });
   });
 
   it("says which issuers a category covers an MCC for, and which issuers' own definitions leave it out", () => {
@@ -268,7 +308,8 @@ describe('keyed responses on a variant of the fixture', () => {
     // The Costco offer runs 2026-11-01 … 2026-12-31.
     expect(build(() => undefined, '2026-10-15')('keyed/api/compute/triple-stack/costco.json')).toMatchObject({
       offer: null,
-      offer_percent: 0,
+      offer_cents: 0,
+      known: { offer: 'expired or not started' },
     });
     expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/costco.json').offer).toMatchObject({
       slug: 'amex-costco-fixture',
@@ -284,7 +325,7 @@ describe('keyed responses on a variant of the fixture', () => {
           .replace('amex-costco-fixture,amex,,costco,amount,10,50,10', 'amex-costco-fixture,amex,,costco,percent,10,150,20'),
       );
     })('keyed/api/compute/triple-stack/costco.json');
-    expect(file.offer_percent).toBe(0);
+    expect(file.offer_cents).toBe(0);
   });
 
   it("counts each card once in a category's card_count, however many rules it has there", () => {

@@ -4,3 +4,8 @@ export function latestDate(dates: Iterable<string | null | undefined>, fallback:
   for (const date of dates) if (date && date > latest) latest = date;
   return latest || fallback;
 }
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`, UTC), never negative: how old a fact is on the build date. */
+export function ageInDays(from: string, to: string): number {
+  return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
+}

@@ -7,6 +7,7 @@ import { merchantRoutes } from './merchants.ts';
 import { metaRoutes } from './meta.ts';
 import { profileRoutes } from './profiles.ts';
 import { programRoutes } from './programs.ts';
+import { tripleStackRoute } from './triple-stack.ts';
 
 export const routes: readonly RouteDefinition[] = [
   ...cardRoutes,
@@ -14,6 +15,7 @@ export const routes: readonly RouteDefinition[] = [
   ...merchantRoutes,
   ...programRoutes,
   ...profileRoutes,
+  tripleStackRoute,
   ...metaRoutes,
 ];
 

@@ -3,6 +3,7 @@ import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
+import { byPortalValue } from './stack-values.ts';
 import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -60,9 +61,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
           top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
-          portals: (rates.get(merchant.slug) ?? [])
-            .map((r) => storeRateOf(model, r))
-            .sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal)),
+          portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
         yield { path: `keyed/api/merchants/${merchant.slug}.json`, document, schema: merchantDetail };

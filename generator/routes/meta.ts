@@ -93,13 +93,16 @@ function changes(model: Model) {
   const entries: { table: string; key: string; as_of: string; source_url: string | null }[] = [];
   for (const table of tables) {
     for (const { row } of model.dataset[table.name] as readonly { row: Record<string, unknown> }[]) {
-      if (typeof row['as_of'] !== 'string') continue;
+      // Rates and offers are dated by the day they were seen (observed_on), every other row by when it was read.
+      const date = row['as_of'] ?? row['observed_on'];
+      if (typeof date !== 'string') continue;
       const key = table.key.map((column) => String(row[column] ?? '')).join('/');
+      const source = row['source_url'] ?? row['source'];
       entries.push({
         table: table.file.replace('.csv', ''),
         key,
-        as_of: row['as_of'],
-        source_url: typeof row['source_url'] === 'string' ? row['source_url'] : null,
+        as_of: date,
+        source_url: typeof source === 'string' ? source : null,
       });
     }
   }

@@ -15,19 +15,29 @@ import {
   storeRate,
   transfer,
   transferQuote,
-  tripleStack,
 } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
+import { ageInDays } from '../internal/dates.ts';
+import { byPortalValue, portalCents } from './stack-values.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, cardSummaryOf, offerOf, programOf, rankedCards, storeRateOf, transferOf } from './views.ts';
+import { byText, cardSummaryOf, offerOf, programOf, storeRateOf, transferOf } from './views.ts';
 
 const storePage = pageOf(storeRate, 'StoreRatePage');
 
-/** A portal as responses show it, with its number of store rates. */
-const portalOf = (model: Model, row: PortalRow) => ({
-  ...row,
-  store_count: model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug).length,
-});
+/** A portal as responses show it: its number of store rates and how old the newest is. */
+function portalOf(model: Model, row: PortalRow) {
+  const rates = model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug);
+  const latest = rates.reduce<string | null>(
+    (newest, { row: r }) => (newest === null || r.observed_on > newest ? r.observed_on : newest),
+    null,
+  );
+  return {
+    ...row,
+    store_count: rates.length,
+    latest_observed_on: latest,
+    age_days: latest === null ? null : ageInDays(latest, model.date),
+  };
+}
 const storeListPage = pageOf(store, 'StorePage');
 const offerPage = pageOf(offer, 'OfferPage');
 const programs = (model: Model) => [...model.programs.values()].sort((a, b) => byText(a.slug, b.slug));
@@ -45,32 +55,16 @@ const sourcesOf = (model: Model, slug: string) =>
     .map((t) => transferOf(model, t))
     .sort((a, b) => byText(a.from, b.from));
 
-function storeRates(model: Model): Keyed.StoreRate[] {
+export function storeRates(model: Model): Keyed.StoreRate[] {
   return model.dataset.portalRates
     .map(({ row }) => storeRateOf(model, row))
-    .sort((a, b) => byText(a.merchant, b.merchant) || b.value_percent - a.value_percent || byText(a.portal, b.portal));
+    .sort((a, b) => byText(a.merchant, b.merchant) || byPortalValue(a, b));
 }
 
 /** Every offer, expired ones included (they carry `expired: true`), by slug. */
-function liveOffers(model: Model): Keyed.Offer[] {
+export function liveOffers(model: Model): Keyed.Offer[] {
   return model.dataset.offers.map(({ row }) => offerOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
 }
-
-/** True when the offer can be used on the build date: started and not expired. */
-function offerInForce(model: Model, offer: Keyed.Offer): boolean {
-  return !offer.expired && (offer.valid_from === null || offer.valid_from <= model.date);
-}
-
-/** Percent back an offer gives on a purchase of `spend` dollars; nothing below its minimum spend, whatever its kind. */
-function offerPercent(offer: Keyed.Offer, spend: number): number {
-  if (spend < (offer.min_spend ?? 0)) return 0;
-  const reward = offer.kind === 'percent' ? (spend * offer.value) / 100 : offer.value;
-  const capped = offer.max_reward === null ? reward : Math.min(reward, offer.max_reward);
-  return round4((capped / spend) * 100);
-}
-
-/** The purchase size the triple-stack assumes, so amount offers become a percentage. */
-const TRIPLE_STACK_SPEND_USD = 100;
 
 export const programRoutes: readonly RouteDefinition[] = [
   {
@@ -272,7 +266,7 @@ export const programRoutes: readonly RouteDefinition[] = [
         slug,
         name: rates[0]!.merchant_name,
         portal_count: rates.length,
-        best_value_percent: Math.max(...rates.map((r) => r.value_percent)),
+        best_value_percent: Math.max(...rates.map((r) => portalCents(r))),
       }));
       yield* pages(data, { file: (n) => `keyed/api/stores/page-${n}.json`, link: pageLink('/api/stores'), schema: storeListPage });
     },
@@ -288,7 +282,7 @@ export const programRoutes: readonly RouteDefinition[] = [
     variants: [{ query: {}, optional: {}, file: 'keyed/api/stores/{slug}/portals.json' }],
     *derive(model) {
       for (const [slug, rates] of groupBy(storeRates(model), (r) => r.merchant)) {
-        const data = [...rates].sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal));
+        const data = [...rates].sort(byPortalValue);
         yield {
           path: `keyed/api/stores/${slug}/portals.json`,
           document: { data, total: data.length },
@@ -321,56 +315,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     variants: [{ query: {}, optional: {}, file: 'keyed/api/offers/{slug}.json' }],
     *derive(model) {
       for (const item of liveOffers(model)) yield { path: `keyed/api/offers/${item.slug}.json`, document: item, schema: offer };
-    },
-  },
-  {
-    id: 'compute-triple-stack',
-    path: '/api/compute/triple-stack',
-    tier: 'pro',
-    schema: tripleStack,
-    schemaName: 'TripleStack',
-    summary: 'Card bonus + shopping portal + card-linked offer for one store, with the total and the assumptions',
-    params: {},
-    variants: [{ query: { merchant: 'slug' }, optional: {}, file: 'keyed/api/compute/triple-stack/{merchant}.json' }],
-    *derive(model) {
-      const rates = groupBy(storeRates(model), (r) => r.merchant);
-      const offers = groupBy(
-        liveOffers(model).filter((o) => offerInForce(model, o)),
-        (o) => o.merchant,
-      );
-      for (const merchant of model.merchants) {
-        const portals = rates.get(merchant.slug);
-        if (!portals) continue;
-        const [card] = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 1);
-        const bestPortal = [...portals].sort((a, b) => b.value_percent - a.value_percent || byText(a.portal, b.portal))[0]!;
-        const bestOffer =
-          [...(offers.get(merchant.slug) ?? [])].sort(
-            (a, b) => offerPercent(b, TRIPLE_STACK_SPEND_USD) - offerPercent(a, TRIPLE_STACK_SPEND_USD) || byText(a.slug, b.slug),
-          )[0] ?? null;
-        const cardPercent = card!.value_cents;
-        const portalPercent = bestPortal.value_percent;
-        const offerValue = bestOffer ? offerPercent(bestOffer, TRIPLE_STACK_SPEND_USD) : 0;
-        const assumptions = [
-          `card: ${card!.name} earns ${card!.rate}x, worth ${card!.value_cents} cents per dollar (valuation ${card!.valuation_basis})`,
-          `portal: ${bestPortal.portal_name} rate is ${bestPortal.basis} as of ${bestPortal.as_of}; portal rates change often`,
-          bestOffer
-            ? `offer: ${bestOffer.slug} is ${bestOffer.basis} as of ${bestOffer.as_of}; card-linked offers are targeted and must be added to the card; a $${TRIPLE_STACK_SPEND_USD} purchase is assumed`
-            : 'offer: no card-linked offer in force for this store',
-          'all three stack only when the purchase is made through the portal link with the card the offer was added to',
-        ];
-        const document = {
-          merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
-          card: card!,
-          portal: bestPortal,
-          offer: bestOffer,
-          card_percent: cardPercent,
-          portal_percent: portalPercent,
-          offer_percent: offerValue,
-          total_percent: round4(cardPercent + portalPercent + offerValue),
-          assumptions,
-        };
-        yield { path: `keyed/api/compute/triple-stack/${merchant.slug}.json`, document, schema: tripleStack };
-      }
     },
   },
 ];

@@ -12,7 +12,8 @@ import {
   type Purchase,
 } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { cardValuation, DEFAULT_VALUATION, pointValueOf, type ValuationMode } from '../valuation.ts';
+import { cardValuation, DEFAULT_VALUATION, pointValueOf, programValuation, type ValuationMode } from '../valuation.ts';
+import { ageInDays } from '../internal/dates.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { STATIC_MERCHANT_COUNT } from '../artefacts/static-limits.ts';
@@ -196,23 +197,39 @@ function rankLimit(model: Model): number {
   return model.merchants[Math.min(STATIC_MERCHANT_COUNT, model.merchants.length) - 1]?.popularity_rank ?? 0;
 }
 
+/** A store's rate on a portal as responses show it, valued in cents per dollar with its program's valuation. */
 export function storeRateOf(model: Model, row: Rows.PortalRateRow): Keyed.StoreRate {
   const portal = model.portalBySlug.get(row.portal);
-  const program = portal ? model.programs.get(portal.program) : undefined;
-  const cents = program?.cents_per_point ?? 1;
+  const program = portal?.program ?? 'cash-back';
+  const valuation = programValuation(model, program);
   return {
     portal: row.portal,
     portal_name: portal?.name ?? row.portal,
     merchant: row.merchant,
     merchant_name: merchantName(model, row.merchant),
+    store_name: row.store_name,
     rate: row.rate,
     unit: row.unit,
-    program: portal?.program ?? 'cash-back',
-    value_percent: round4(row.unit === 'percent' ? row.rate : row.rate * cents),
+    up_to: row.up_to,
+    program,
+    cents_per_point: valuation.centsPerPoint,
+    valuation_basis: valuation.basis,
+    value_percent: perDollarValue(row, valuation.centsPerPoint),
     basis: row.basis,
-    source_url: row.source_url,
-    as_of: row.as_of,
+    window_from: row.window_from,
+    window_to: row.window_to,
+    observations: row.observations,
+    observed_on: row.observed_on,
+    age_days: ageInDays(row.observed_on, model.date),
+    source: row.source,
   };
+}
+
+/** Cents back per dollar of a per-dollar or percent rate; null for a flat amount, which depends on the purchase. */
+function perDollarValue(row: Rows.PortalRateRow, centsPerPoint: number): number | null {
+  if (row.unit === 'percent') return row.rate;
+  if (row.unit === 'miles_per_dollar' || row.unit === 'points_per_dollar') return round4(row.rate * centsPerPoint);
+  return null;
 }
 
 export function offerOf(model: Model, row: Rows.OfferRow): Keyed.Offer {
@@ -231,7 +248,8 @@ export function offerOf(model: Model, row: Rows.OfferRow): Keyed.Offer {
     expired: row.valid_to !== null && row.valid_to < model.date,
     basis: row.basis,
     source_url: row.source_url,
-    as_of: row.as_of,
+    observed_on: row.observed_on,
+    age_days: ageInDays(row.observed_on, model.date),
   };
 }
 
@@ -259,7 +277,7 @@ export function programOf(model: Model, row: Rows.ProgramRow): Keyed.Program {
     kind: row.kind,
     owner: row.owner,
     cents_per_point: row.cents_per_point,
-    valuation_basis: row.cents_per_point === null ? 'assumed' : 'published',
+    valuation_basis: row.valuation_basis,
     valuation_source: row.valuation_source,
     card_count: model.activeCards.filter((c) => c.program === row.slug).length,
     source_url: row.source_url,

@@ -1,0 +1,35 @@
+/**
+ * What a portal rate and a card-linked offer are worth on one purchase, in US cents per dollar:
+ * the one rule the triple-stack, the store lists and the merchant records share.
+ */
+import type { Model } from '../model.ts';
+import { round4 } from '../ranking.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
+
+/** The purchase the triple-stack assumes, so flat portal rates and amount offers become cents per dollar. */
+export const STACK_PURCHASE_USD = 100;
+
+/** Cents per dollar a portal rate gives on a purchase of `spend` dollars (a flat amount is spread over it). */
+export function portalCents(rate: Keyed.StoreRate, spend = STACK_PURCHASE_USD): number {
+  if (rate.value_percent !== null) return rate.value_percent;
+  const cents = rate.unit === 'usd_flat' ? rate.rate * 100 : rate.rate * rate.cents_per_point;
+  return round4(cents / spend);
+}
+
+/** Best value first (at the assumed purchase), then portal slug: a total order. */
+export function byPortalValue(a: Keyed.StoreRate, b: Keyed.StoreRate): number {
+  return portalCents(b) - portalCents(a) || (a.portal < b.portal ? -1 : a.portal > b.portal ? 1 : 0);
+}
+
+/** True when the offer can be used on the build date: started and not ended. */
+export function offerInForce(model: Model, offer: Keyed.Offer): boolean {
+  return !offer.expired && (offer.valid_from === null || offer.valid_from <= model.date);
+}
+
+/** Cents per dollar an offer gives on a purchase of `spend` dollars: nothing below its minimum spend, capped by its maximum reward. */
+export function offerCents(offer: Keyed.Offer, spend = STACK_PURCHASE_USD): number {
+  if (spend < (offer.min_spend ?? 0)) return 0;
+  const reward = offer.kind === 'percent' ? (spend * offer.value) / 100 : offer.value;
+  const capped = offer.max_reward === null ? reward : Math.min(reward, offer.max_reward);
+  return round4((capped / spend) * 100);
+}

@@ -1,0 +1,110 @@
+/**
+ * `/api/compute/triple-stack?merchant=`: for every merchant, the best card, plus the best portal
+ * rate and the best card-linked offer in force when any is known, each in cents per dollar with
+ * its valuation basis and its age. With neither known it is the card alone, and says so.
+ */
+import type { RouteDefinition } from '../route.ts';
+import type { Model } from '../model.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
+import { tripleStack } from '../../schemas/keyed.ts';
+import { round4 } from '../ranking.ts';
+import { ageInDays } from '../internal/dates.ts';
+import { groupBy } from './paging.ts';
+import { liveOffers, storeRates } from './programs.ts';
+import { byPortalValue, offerCents, offerInForce, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
+import { byText, rankedCards } from './views.ts';
+
+const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
+  percent: '% back',
+  miles_per_dollar: ' miles per dollar',
+  points_per_dollar: ' points per dollar',
+  usd_flat: ' USD per purchase',
+  miles_flat: ' miles per purchase',
+  points_flat: ' points per purchase',
+};
+
+/** The best offer in force: most cents on the assumed purchase, then slug. */
+function bestOffer(model: Model, offers: readonly Keyed.Offer[]): Keyed.Offer | null {
+  return (
+    [...offers].filter((o) => offerInForce(model, o)).sort((a, b) => offerCents(b) - offerCents(a) || byText(a.slug, b.slug))[0] ?? null
+  );
+}
+
+function portalNote(rate: Keyed.StoreRate | null): string {
+  if (rate === null) return 'portal: no portal rate is known for this merchant';
+  const when =
+    rate.basis === 'typical'
+      ? `the median of ${rate.observations} daily observations from ${rate.window_from} to ${rate.window_to}`
+      : `as the portal showed it on ${rate.observed_on}`;
+  const flat = rate.value_percent === null ? `; a flat amount, spread over a $${STACK_PURCHASE_USD} purchase` : '';
+  const upTo = rate.up_to ? ' (the portal said "up to": some categories earn less)' : '';
+  return `portal: ${rate.portal_name} ${rate.rate}${UNIT_WORDS[rate.unit]}${upTo}, ${when}, ${rate.age_days} days before the build date; valued at ${rate.cents_per_point} cents per point (${rate.valuation_basis})${flat}`;
+}
+
+function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], date: string): string {
+  if (offer !== null) {
+    const minimum = offer.min_spend === null ? 'no minimum spend' : `minimum spend $${offer.min_spend}`;
+    const cap = offer.max_reward === null ? 'no cap' : `at most $${offer.max_reward} back`;
+    return `offer: ${offer.slug} (${minimum}, ${cap}) on a $${STACK_PURCHASE_USD} purchase; card-linked offers are targeted and must be added to the card first`;
+  }
+  return known.length > 0
+    ? `offer: the known offers for this merchant are not in force on ${date} (ended or not started) and do not count`
+    : 'offer: no card-linked offer is known for this merchant';
+}
+
+export const tripleStackRoute: RouteDefinition = {
+  id: 'compute-triple-stack',
+  path: '/api/compute/triple-stack',
+  tier: 'pro',
+  schema: tripleStack,
+  schemaName: 'TripleStack',
+  summary: 'Best card + best shopping portal + card-linked offer for any merchant, each in cents per dollar with its basis and age',
+  params: {},
+  variants: [{ query: { merchant: 'slug' }, optional: {}, file: 'keyed/api/compute/triple-stack/{merchant}.json' }],
+  *derive(model) {
+    const rates = groupBy(storeRates(model), (r) => r.merchant);
+    const offers = groupBy(liveOffers(model), (o) => o.merchant);
+    for (const merchant of model.merchants) {
+      const [card] = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 1);
+      if (!card) throw new Error('no active card to rank; validation should have refused the dataset');
+      const portal = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue)[0] ?? null;
+      const known = offers.get(merchant.slug) ?? [];
+      const offer = bestOffer(model, known);
+      const portalValue = portal === null ? 0 : portalCents(portal);
+      const offerValue = offer === null ? 0 : offerCents(offer);
+      const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
+      const asOf = dates[0] ?? null;
+      const valuation =
+        card.valuation_basis === 'assumed'
+          ? 'assumed: no valuation found for its program, counted at 1 cent per point'
+          : card.valuation_basis;
+      const document = {
+        merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
+        evaluated_on: model.date,
+        purchase_usd: STACK_PURCHASE_USD,
+        card,
+        portal,
+        offer,
+        known: {
+          portal: portal === null ? 'none known' : 'rate',
+          offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
+        },
+        card_cents: card.value_cents,
+        portal_cents: portalValue,
+        offer_cents: offerValue,
+        total_cents: round4(card.value_cents + portalValue + offerValue),
+        as_of: asOf,
+        age_days: asOf === null ? null : ageInDays(asOf, model.date),
+        assumptions: [
+          `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`,
+          portalNote(portal),
+          offerNote(offer, known, model.date),
+          portal === null && offer === null
+            ? 'the stack is the card alone: nothing is known to add to it'
+            : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',
+        ],
+      };
+      yield { path: `keyed/api/compute/triple-stack/${merchant.slug}.json`, document, schema: tripleStack };
+    }
+  },
+};

@@ -1,0 +1,255 @@
+/**
+ * The portal importer on real store entries in the portals' own formats (test/fixtures/portal-sources),
+ * on a real git repository, and as the process a scheduled job runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { folderSnapshots } from '../scripts/portals/folder-snapshots.ts';
+import { gitSnapshots } from '../scripts/portals/git-snapshots.ts';
+import { trakstrDay } from '../scripts/portals/known-layouts.ts';
+import { createStoreMatcher } from '../scripts/portals/match-stores.ts';
+import type { StoreObservation } from '../scripts/portals/observation.ts';
+import { parseSnapshot } from '../scripts/portals/snapshot.ts';
+import { addDays, lowerMedian, summariseRates } from '../scripts/portals/summarise-rates.ts';
+import { ROOT } from './helpers/cli.ts';
+
+const SOURCES = join(ROOT, 'test/fixtures/portal-sources');
+const temporary: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portals-'));
+  temporary.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+const snapshots = folderSnapshots(SOURCES);
+const parsed = (portal: string, day: string) => {
+  const snapshot = snapshots.find((s) => s.portal === portal && s.observedOn === day);
+  if (!snapshot) throw new Error(`no fixture snapshot ${portal} ${day}`);
+  return parseSnapshot(snapshot);
+};
+const byName = (observations: readonly StoreObservation[], name: string) => observations.filter((o) => o.storeName === name);
+
+describe('parsers of the portals own formats', () => {
+  it('reads a Cartera store list: the bonus value when one runs, each store once, flat miles as flat', () => {
+    const { observations } = parsed('mileageplus-shopping', '2018-02-27');
+    // Macys.com shows "was 2, now 3 miles/$": the new value is what the page offered that day.
+    expect(byName(observations, 'Macys.com')).toMatchObject([{ rate: 3, unit: 'miles_per_dollar', upTo: false }]);
+    // 1-800 CONTACTS is listed twice on the page: one observation.
+    expect(byName(observations, '1-800 CONTACTS')).toHaveLength(1);
+    expect(byName(observations, "Barron's")).toMatchObject([{ rate: 250, unit: 'miles_flat' }]);
+    expect(byName(observations, 'Barnes & Noble')).toHaveLength(1);
+    const southwest = parsed('rapid-rewards-shopping', '2018-02-27').observations;
+    expect(byName(southwest, 'Macys.com')).toMatchObject([{ rate: 4, unit: 'points_per_dollar' }]);
+    expect(byName(southwest, 'MacMall')).toMatchObject([{ rate: 1, unit: 'points_per_dollar' }]);
+  });
+
+  it("reads Rakuten's store list: the rate, not the old 'was' rate; 'Up to'; dollars; the store's domain; no-rate entries kept for the report", () => {
+    const { observations, skipped } = parsed('rakuten', '2018-02-27');
+    expect(byName(observations, 'Aldo Shoes')).toMatchObject([{ rate: 7, unit: 'percent', upTo: false }]);
+    expect(byName(observations, 'Acronis')).toMatchObject([{ rate: 17.5, unit: 'percent', upTo: true }]);
+    expect(byName(observations, 'ABCmouse.com')).toMatchObject([{ rate: 2, unit: 'usd_flat' }]);
+    expect(byName(observations, "Macy's")).toMatchObject([{ rate: 3, storeDomain: 'macys.com' }]);
+    expect(skipped.map((s) => [s.storeName, s.reason]).sort()).toEqual([
+      ["A'GACI", 'no discount'],
+      ['AccuQuilt', 'coupons only'],
+      ['Claim Jumper', 'in-store only'],
+    ]);
+  });
+
+  it('reads trakstr scrapes, the hand-edited JavaScript literal too, and undoes what it can of the decimal misread', () => {
+    const { observations, skipped } = parsed('mileageplus-shopping', '2023-04-14');
+    // "5" with a singular unit can only have been "0.5 mile/$".
+    expect(byName(observations, "BJ's Wholesale Club")).toMatchObject([{ rate: 0.5, atLeast: null }]);
+    // "5" with a plural unit was 5 or any n.5 from 1.5: unknown, at least 1.5.
+    expect(byName(observations, 'Canva')).toMatchObject([{ rate: null, atLeast: 1.5 }]);
+    expect(byName(observations, 'Macys.com')).toMatchObject([{ rate: 6, unit: 'miles_per_dollar' }]);
+    expect(byName(observations, 'ABCmouse.com')).toMatchObject([{ rate: 100, unit: 'miles_flat' }]);
+    expect(skipped.map((s) => [s.storeName, s.reason]).sort()).toEqual([
+      ['ASICS', 'in-store only'],
+      ['Target.com', 'no rate shown'],
+    ]);
+  });
+
+  it('dates trakstr files by their scrape time in UTC, from either file name', () => {
+    expect(trakstrDay('initial-data/united-1682944304.json')).toBe('2023-05-01');
+    // 23:30 in Chicago on Feb 22 is already Feb 23 in UTC.
+    expect(trakstrDay('initial-data/unitedData - Wed Feb 22 2023 23:30:25 GMT-0600 (Central Standard Time).json')).toBe('2023-02-23');
+    expect(trakstrDay('initial-data/notes.json')).toBeNull();
+  });
+});
+
+describe('summarising observations', () => {
+  const observation = (day: string, rate: number | null, unit: StoreObservation['unit'] = 'miles_per_dollar'): StoreObservation => ({
+    portal: 'mileageplus-shopping',
+    storeName: 'Store',
+    storeDomain: null,
+    rate,
+    atLeast: rate === null ? 1.5 : null,
+    unit,
+    upTo: false,
+    observedOn: day,
+    source: `scrape ${day}`,
+  });
+  const daily = (rates: readonly (number | null)[]) => rates.map((rate, index) => observation(addDays('2023-03-01', index), rate));
+
+  it('keeps the latest published rate when a store was seen on a few days only', () => {
+    expect(summariseRates('store', daily([2, 2, 8]))).toMatchObject({
+      rate: 8,
+      basis: 'published',
+      observedOn: '2023-03-03',
+      windowFrom: null,
+      observations: 1,
+    });
+  });
+
+  it('gives the median of daily rates as typical, with its window, once a store was seen on 14 days', () => {
+    const rates = [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 10, 10, 10, 10];
+    expect(summariseRates('store', daily(rates))).toMatchObject({
+      rate: 2,
+      basis: 'typical',
+      windowFrom: '2023-03-01',
+      windowTo: '2023-03-14',
+      observedOn: '2023-03-14',
+      observations: 14,
+    });
+  });
+
+  it('counts a misread value only when it cannot change the median', () => {
+    // 9 readable 1s and 5 unknowns (≥ 1.5): the lower median is 1 however high the unknowns are.
+    expect(lowerMedian(daily([1, 1, 1, 1, 1, 1, 1, 1, 1, null, null, null, null, null]))).toBe(1);
+    // 8 unknowns out of 14 decide the median: no typical rate; the latest readable one is published instead.
+    const undecided = daily([1, 1, 1, 1, 1, 1, null, null, null, null, null, null, null, null]);
+    expect(lowerMedian(undecided)).toBeNull();
+    expect(summariseRates('store', undecided)).toMatchObject({ rate: 1, basis: 'published', observedOn: '2023-03-06' });
+    // Nothing readable at all: no rate, and the caller reports the store.
+    expect(summariseRates('store', daily([null, null]))).not.toHaveProperty('rate');
+  });
+});
+
+describe('matching stores to merchants', () => {
+  const merchants = [
+    { slug: 'macys', name: "Macy's", domains: ['macys.com'] },
+    { slug: 'puma', name: 'Puma', domains: ['puma.com'] },
+    { slug: 'puma-fuel', name: 'Puma', domains: [] },
+    { slug: 'alamo', name: 'Alamo', domains: ['alamo.com'] },
+    { slug: 'the-tile-shop', name: 'The Tile Shop', domains: ['tileshop.com'] },
+  ];
+  const match = createStoreMatcher(merchants, [
+    { portal: '', storeName: 'Tile', merchant: '', reason: 'the tracker maker' },
+    { portal: 'rakuten', storeName: 'PUMA', merchant: 'puma', reason: 'the sportswear brand' },
+  ]);
+  const store = (storeName: string, storeDomain: string | null = null, portal = 'mileageplus-shopping') => ({
+    portal,
+    storeName,
+    storeDomain,
+  });
+
+  it('matches by domain first, then by the normalised name, then without qualifiers', () => {
+    expect(match(store('Anything', 'macys.com'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'domain' });
+    expect(match(store('Macys.com'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'domain' });
+    expect(match(store('MACY’S'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'name' });
+    expect(match(store('Alamo Rent A Car'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+  });
+
+  it('follows the reviewed exceptions, per portal or for all, and never guesses between two merchants', () => {
+    expect(match(store('Tile'))).toEqual({ kind: 'excluded', reason: 'the tracker maker' });
+    expect(match(store('PUMA', null, 'rakuten'))).toEqual({ kind: 'matched', merchant: 'puma', by: 'exception' });
+    expect(match(store('PUMA'))).toEqual({ kind: 'ambiguous', candidates: ['puma', 'puma-fuel'] });
+    expect(match(store('A Pea in the Pod', 'apeainthepod.com'))).toEqual({ kind: 'unmatched' });
+    expect(() => createStoreMatcher(merchants, [{ portal: '', storeName: 'X', merchant: 'nobody', reason: '' }])).toThrow(
+      /unknown merchant/,
+    );
+  });
+});
+
+describe('reading a git repository', () => {
+  it('takes every distinct version of a known page, dated by the commit that introduced it, cited as repo@commit:path', () => {
+    const repo = tempDir();
+    const git = (args: string[], date?: string) =>
+      execFileSync('git', ['-C', repo, ...args], {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'test',
+          GIT_AUTHOR_EMAIL: 'test@example.test',
+          GIT_COMMITTER_NAME: 'test',
+          GIT_COMMITTER_EMAIL: 'test@example.test',
+          ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
+        },
+      });
+    git(['init', '-q']);
+    const page = join(repo, 'Backend_ASUD/United_Airlines/united_airlines.html');
+    mkdirSync(join(repo, 'Backend_ASUD/United_Airlines'), { recursive: true });
+    const html = readFileSync(join(SOURCES, 'mileageplus-2018-02-27.html'), 'utf8');
+    const commit = (content: string, date: string, message: string) => {
+      writeFileSync(page, content);
+      writeFileSync(join(repo, 'notes.txt'), message);
+      git(['add', '-A']);
+      git(['commit', '-q', '-m', message], date);
+      return git(['rev-parse', 'HEAD']).trim();
+    };
+    // The author's own day counts (late evening in Chicago stays that day).
+    const first = commit(html, '2018-01-16T22:00:00-0600', 'first save');
+    commit(html, '2018-02-10T10:00:00-0600', 'same page again');
+    const second = commit(html.replace('3 miles/$', '4 miles/$'), '2018-02-27T12:00:00-0600', 'new save');
+    const found = gitSnapshots('hdg-utd/Myles', join(repo, '.git'));
+    expect(found.map((s) => [s.portal, s.format, s.observedOn, s.source])).toEqual([
+      [
+        'mileageplus-shopping',
+        'cartera-store-list',
+        '2018-01-16',
+        `hdg-utd/Myles@${first}:Backend_ASUD/United_Airlines/united_airlines.html`,
+      ],
+      [
+        'mileageplus-shopping',
+        'cartera-store-list',
+        '2018-02-27',
+        `hdg-utd/Myles@${second}:Backend_ASUD/United_Airlines/united_airlines.html`,
+      ],
+    ]);
+    expect(found[1]!.read()).toContain('4 miles/$');
+    expect(() => gitSnapshots('someone/else', join(repo, '.git'))).toThrow(/no known layout/);
+  });
+});
+
+describe('npm run import:portals', () => {
+  const run = (out: string) =>
+    execFileSync(process.execPath, ['bin/run-ts.js', 'scripts/import-portals.ts', '--folder', SOURCES, '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+
+  it('writes portal_rates.csv and the report, the same bytes every time', () => {
+    const [a, b] = [tempDir(), tempDir()];
+    const summary = run(a);
+    run(b);
+    expect(summary).toMatch(/matched \d+ of \d+ stores/);
+    const rates = readFileSync(join(a, 'portal_rates.csv'), 'utf8');
+    expect(rates).toBe(readFileSync(join(b, 'portal_rates.csv'), 'utf8'));
+    expect(readFileSync(join(a, 'sources/portal-stores-report.csv'), 'utf8')).toBe(
+      readFileSync(join(b, 'sources/portal-stores-report.csv'), 'utf8'),
+    );
+    const lines = rates.trimEnd().split('\n');
+    expect(lines[0]).toBe('portal,merchant,store_name,rate,unit,up_to,basis,window_from,window_to,observations,observed_on,source');
+    // The newest observation wins: Macy's on MileagePlus is the 2023-05-01 scrape (1 mile/$), not 2018's bonus.
+    expect(lines).toContain(
+      'mileageplus-shopping,macys,Macys.com,1,miles_per_dollar,false,published,,,1,2023-05-01,jakeguillory/trakstr-scraper@dda53e37b2b5fd94cf0a0bf2c0f1f67cdf48b447:initial-data/united-1682944304.json',
+    );
+    const report = readFileSync(join(a, 'sources/portal-stores-report.csv'), 'utf8');
+    // None dropped silently: unmatched, excluded, undetermined and no-rate entries are all there.
+    for (const line of [
+      'rakuten,A Pea in the Pod,apeainthepod.com,unmatched',
+      'mileageplus-shopping,Tile,,excluded',
+      'mileageplus-shopping,Canva,,rate undetermined',
+      'mileageplus-shopping,Target.com,,no rate shown',
+    ]) {
+      expect(report).toContain(line);
+    }
+  });
+});
