@@ -1,0 +1,85 @@
+/** Keyed documents about MCCs and bonus categories. */
+import { mccCode, slug, text } from '../common.ts';
+import { count, nullableDate, object, valuationBasis } from './internal.ts';
+import { cap, rankedCard } from './cards.ts';
+
+export const mccSummary = object({ code: mccCode, description: text, category_group: text, merchant_count: count }, [
+  'code',
+  'description',
+  'category_group',
+  'merchant_count',
+]);
+const coverageIssuers = {
+  oneOf: [{ type: 'array', items: slug }, { type: 'null' }],
+  description: 'null: the generic definition, for every issuer except excluded_issuers',
+} as const;
+const excludedIssuers = {
+  type: 'array',
+  items: slug,
+  description: 'issuers whose own definition of the category replaces the generic one and leaves this code out',
+} as const;
+export const categoryCoverage = object(
+  { category: slug, category_name: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers },
+  ['category', 'category_name', 'issuers', 'excluded_issuers'],
+);
+export const mccDetail = object(
+  {
+    ...mccSummary.properties,
+    top_cards: { type: 'array', items: rankedCard, maxItems: 10 },
+    categories: { type: 'array', items: categoryCoverage },
+  },
+  [...mccSummary.required, 'top_cards', 'categories'],
+);
+export const categoryGroup = object(
+  { slug, name: text, first_code: mccCode, last_code: mccCode, mcc_count: count, merchant_count: count },
+  ['slug', 'name', 'first_code', 'last_code', 'mcc_count', 'merchant_count'],
+);
+export const category = object({ slug, name: text, description: text, card_count: count }, ['slug', 'name', 'description', 'card_count']);
+export const categoryMcc = object({ code: mccCode, description: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers }, [
+  'code',
+  'description',
+  'issuers',
+  'excluded_issuers',
+]);
+export const categoryDetail = object(
+  {
+    ...category.properties,
+    mccs: { type: 'array', items: categoryMcc },
+    merchants: { type: 'array', items: object({ slug, name: text }, ['slug', 'name']) },
+  },
+  [...category.required, 'mccs', 'merchants'],
+);
+export const categoryCard = object(
+  {
+    rank: { type: 'integer', minimum: 1 },
+    slug,
+    name: text,
+    issuer: slug,
+    rate: { type: 'number' },
+    value_cents: { type: 'number' },
+    valuation_basis: valuationBasis,
+    annual_fee: { type: 'number' },
+    cap: { oneOf: [cap, { type: 'null' }] },
+    channel: { enum: ['any', 'direct', 'portal'] },
+    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
+    valid_from: nullableDate,
+    valid_to: nullableDate,
+    in_force: { type: 'boolean' },
+  },
+  [
+    'rank',
+    'slug',
+    'name',
+    'issuer',
+    'rate',
+    'value_cents',
+    'valuation_basis',
+    'annual_fee',
+    'cap',
+    'channel',
+    'selection',
+    'valid_from',
+    'valid_to',
+    'in_force',
+  ],
+);

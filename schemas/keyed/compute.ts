@@ -1,0 +1,127 @@
+/** Keyed documents of the compute routes: recommendation, best card, triple-stack and spend profiles. */
+import { isoDate, mccCode, slug, text } from '../common.ts';
+import { nullableDate, object } from './internal.ts';
+import { rankedCard } from './cards.ts';
+import { mccSummary } from './catalogue.ts';
+import { offer, storeRate } from './merchants.ts';
+
+export const recommendation = object(
+  {
+    merchant_name: { type: ['string', 'null'] },
+    merchant_slug: { type: ['string', 'null'] },
+    mcc_code: { type: ['string', 'null'] },
+    matched_domain: { type: ['string', 'null'] },
+    fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
+    best_cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: 5 },
+  },
+  ['merchant_name', 'merchant_slug', 'mcc_code', 'matched_domain', 'fallback', 'best_cards'],
+);
+export const bestCard = object(
+  {
+    query: object(
+      { mcc: { type: ['string', 'null'] }, merchant: { type: ['string', 'null'] }, valuation: { enum: ['standalone', 'pooled'] } },
+      ['mcc', 'merchant', 'valuation'],
+    ),
+    mcc: mccSummary,
+    merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
+    evaluated_on: isoDate,
+    cards: { type: 'array', items: rankedCard, maxItems: 50, description: 'the 50 best cards, best first' },
+    card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
+  },
+  ['query', 'mcc', 'merchant', 'evaluated_on', 'cards', 'card_count'],
+);
+const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;
+export const tripleStack = object(
+  {
+    merchant: object({ slug, name: text, mcc_code: mccCode }, ['slug', 'name', 'mcc_code']),
+    evaluated_on: { ...isoDate, description: 'the build date: offers ending before it do not count' },
+    purchase_usd: { type: 'number', description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)' },
+    card: rankedCard,
+    portal: { oneOf: [storeRate, { type: 'null' }] },
+    offer: { oneOf: [offer, { type: 'null' }] },
+    known: object(
+      {
+        portal: { enum: ['rate', 'none known'] },
+        offer: { enum: ['in force', 'expired or not started', 'none known'] },
+      },
+      ['portal', 'offer'],
+    ),
+    card_cents: stackPart,
+    portal_cents: stackPart,
+    offer_cents: stackPart,
+    total_cents: { type: 'number', description: 'card + portal + offer, cents per dollar (= percent back) in cash value' },
+    as_of: { ...nullableDate, description: 'the oldest observed_on of the portal rate and offer used; null when only the card is used' },
+    age_days: { type: ['integer', 'null'], minimum: 0, description: 'days from as_of to the build date' },
+    assumptions: { type: 'array', items: text },
+  },
+  [
+    'merchant',
+    'evaluated_on',
+    'purchase_usd',
+    'card',
+    'portal',
+    'offer',
+    'known',
+    'card_cents',
+    'portal_cents',
+    'offer_cents',
+    'total_cents',
+    'as_of',
+    'age_days',
+    'assumptions',
+  ],
+);
+const profileCategories = ['groceries', 'dining', 'gas', 'airfare', 'hotels', 'drugstores', 'streaming', 'other'] as const;
+/** One card's net yearly value for a spend profile. */
+export const netValueCard = object(
+  {
+    rank: { type: 'integer', minimum: 1 },
+    slug,
+    name: text,
+    issuer: slug,
+    annual_fee: { type: 'number' },
+    rewards_usd: { type: 'number', description: "a year of the profile's spending, valued under the list's valuation" },
+    credits_usd: { type: 'number', description: 'statement credits marked easy to use (easy_credits.csv), per year' },
+    net_usd: { type: 'number', description: 'rewards_usd + credits_usd − annual_fee' },
+    pooled_with: { type: ['string', 'null'], description: 'with valuation=pooled: the card the holder must also have' },
+    categories: {
+      type: 'array',
+      items: object(
+        {
+          category: { enum: profileCategories },
+          mcc: mccCode,
+          monthly_usd: { type: 'number' },
+          rate: { type: 'number', description: 'the rate averaged over the year after caps' },
+          bonus_category: { type: ['string', 'null'], description: 'the bonus category counted; null: the base rate' },
+          value_usd: { type: 'number' },
+        },
+        ['category', 'mcc', 'monthly_usd', 'rate', 'bonus_category', 'value_usd'],
+      ),
+    },
+    credits: { type: 'array', items: object({ name: text, value_usd: { type: 'number' } }, ['name', 'value_usd']) },
+  },
+  ['rank', 'slug', 'name', 'issuer', 'annual_fee', 'rewards_usd', 'credits_usd', 'net_usd', 'pooled_with', 'categories', 'credits'],
+);
+/** Cards ranked by net yearly value for one spend profile. */
+export const spendProfileRanking = object(
+  {
+    profile: object(
+      {
+        slug,
+        name: text,
+        monthly_usd: object(
+          Object.fromEntries(profileCategories.map((c) => [c, { type: 'number' }])) as Record<
+            (typeof profileCategories)[number],
+            { type: 'number' }
+          >,
+          profileCategories,
+        ),
+      },
+      ['slug', 'name', 'monthly_usd'],
+    ),
+    valuation: { enum: ['standalone', 'pooled'] },
+    evaluated_on: isoDate,
+    cards: { type: 'array', items: netValueCard },
+  },
+  ['profile', 'valuation', 'evaluated_on', 'cards'],
+);

@@ -1,0 +1,30 @@
+
+
+export const nullableNumber = { type: ['number', 'null'] } as const;
+export const nullableString = { type: ['string', 'null'] } as const;
+export const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
+export const count = { type: 'integer', minimum: 0 } as const;
+export const valuationBasis = {
+  enum: ['published', 'derived', 'redemption', 'assumed'],
+  description:
+    'published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point',
+} as const;
+export const ageDays = {
+  type: 'integer',
+  minimum: 0,
+  description: 'days from observed_on to the build date (not the time of the request)',
+} as const;
+export const basis = { enum: ['published', 'typical'] } as const;
+export const object = <const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(
+  properties: P,
+  required: R,
+) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
+export const listSchemas = new Map<string, object>();
+/** Memoised by name, so every document of a route shares one schema object (and one compiled validator). */
+export function named<T extends object>(name: string, build: () => T): T {
+  const known = listSchemas.get(name);
+  if (known) return known as T;
+  const schema = build();
+  listSchemas.set(name, schema);
+  return schema;
+}
