@@ -1,5 +1,3 @@
-
-
 export const nullableNumber = { type: ['number', 'null'] } as const;
 export const nullableString = { type: ['string', 'null'] } as const;
 export const nullableDate = { type: ['string', 'null'], format: 'date' } as const;

@@ -1,0 +1,118 @@
+/** Dataset tables of cards: products, bonus rules, benefits, valuation facts and easy credits. */
+import { optionalDate, optionalNonNegative, optionalSlug, optionalText, slug, text } from '../common.ts';
+import { sourced } from './shared.ts';
+
+export const cardRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'slug',
+    'name',
+    'issuer',
+    'network',
+    'segment',
+    'program',
+    'annual_fee',
+    'first_year_fee',
+    'foreign_tx_fee',
+    'base_rate',
+    'signup_bonus',
+    'signup_bonus_unit',
+    'signup_spend',
+    'signup_months',
+    'status',
+    'source_url',
+    'as_of',
+  ],
+  properties: {
+    slug,
+    name: text,
+    issuer: slug,
+    network: { enum: ['visa', 'mastercard', 'amex', 'discover'] },
+    segment: { enum: ['personal', 'business'] },
+    program: slug,
+    annual_fee: { type: 'number', minimum: 0, maximum: 5000, description: 'USD, 0 to 5000' },
+    first_year_fee: { type: ['number', 'null'], minimum: 0, maximum: 5000 },
+    foreign_tx_fee: { type: 'number', minimum: 0, maximum: 5, description: 'percent, 0 to 5' },
+    base_rate: { type: 'number', minimum: 0, maximum: 10, description: 'a multiplier, 0 to 10' },
+    signup_bonus: optionalNonNegative,
+    signup_bonus_unit: { enum: ['points', 'usd', null] },
+    signup_spend: optionalNonNegative,
+    signup_months: { type: ['integer', 'null'], minimum: 1, maximum: 24 },
+    status: { enum: ['active', 'discontinued'] },
+    ...sourced,
+  },
+} as const;
+export const cardRewardRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'card',
+    'category',
+    'rate',
+    'cap_usd',
+    'cap_period',
+    'rate_after_cap',
+    'channel',
+    'selection',
+    'valid_from',
+    'valid_to',
+    'note',
+    'source_url',
+    'as_of',
+  ],
+  properties: {
+    card: slug,
+    category: slug,
+    rate: { type: 'number', exclusiveMinimum: 0, maximum: 30, description: 'a multiplier above 0, at most 30' },
+    cap_usd: { type: ['number', 'null'], exclusiveMinimum: 0 },
+    cap_period: { enum: ['month', 'quarter', 'year', null] },
+    rate_after_cap: { type: ['number', 'null'], minimum: 0, maximum: 30 },
+    channel: { enum: ['any', 'direct', 'portal'] },
+    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
+    valid_from: optionalDate,
+    valid_to: optionalDate,
+    note: optionalText,
+    ...sourced,
+  },
+} as const;
+export const cardBenefitRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['card', 'kind', 'name', 'value_usd', 'period', 'note', 'source_url', 'as_of'],
+  properties: {
+    card: slug,
+    kind: { enum: ['benefit', 'credit'] },
+    name: text,
+    value_usd: optionalNonNegative,
+    period: { enum: ['once', 'month', 'quarter', 'half_year', 'year', 'four_years', 'ongoing'] },
+    note: optionalText,
+    ...sourced,
+  },
+} as const;
+/** Per card: whether its points transfer on their own, and what they are worth to a holder of only this card. */
+export const cardValuationRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['card', 'transfers_alone', 'standalone_cents_per_point', 'pooled_with', 'note', 'source_url', 'as_of'],
+  properties: {
+    card: slug,
+    transfers_alone: { enum: ['yes', 'no'], description: 'yes or no' },
+    standalone_cents_per_point: {
+      type: ['number', 'null'],
+      exclusiveMinimum: 0,
+      maximum: 5,
+      description: 'cents per point redeemed with this card alone (above 0, at most 5), empty when it transfers alone',
+    },
+    pooled_with: optionalSlug,
+    note: optionalText,
+    ...sourced,
+  },
+} as const;
+/** A statement credit that reviewers call easy to use: the only credits net-value rankings count. */
+export const easyCreditRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['card', 'credit', 'note', 'source_url', 'as_of'],
+  properties: { card: slug, credit: text, note: optionalText, ...sourced },
+} as const;
