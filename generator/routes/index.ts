@@ -6,6 +6,7 @@ import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';
 import { metaRoutes } from './meta.ts';
 import { profileRoutes } from './profiles.ts';
+import { portalRoutes } from './portals.ts';
 import { programRoutes } from './programs.ts';
 import { tripleStackRoute } from './triple-stack.ts';
 
@@ -14,6 +15,7 @@ export const routes: readonly RouteDefinition[] = [
   ...mccRoutes,
   ...merchantRoutes,
   ...programRoutes,
+  ...portalRoutes,
   ...profileRoutes,
   tripleStackRoute,
   ...metaRoutes,

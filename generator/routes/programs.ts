@@ -1,45 +1,10 @@
-/** Loyalty programs, valuations, transfer partners, portals, stores, offers and the pro computations. */
+/** Loyalty programs, valuations, transfer partners and transfer quotes. */
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
-import type * as Keyed from '../../schemas/keyed.ts';
-import type { PortalRow } from '../../schemas/dataset.ts';
-import {
-  cardSummary,
-  listOf,
-  offer,
-  pageOf,
-  portal,
-  program,
-  programDetail,
-  store,
-  storeRate,
-  transfer,
-  transferQuote,
-} from '../../schemas/keyed.ts';
+import { cardSummary, listOf, program, programDetail, transfer, transferQuote } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
-import { ageInDays } from '../internal/dates.ts';
-import { byPortalValue, portalCents } from './stack-values.ts';
-import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, cardSummaryOf, offerOf, programOf, storeRateOf, transferOf } from './views.ts';
+import { byText, cardSummaryOf, programOf, transferOf } from './views.ts';
 
-const storePage = pageOf(storeRate, 'StoreRatePage');
-
-/** A portal as responses show it: its number of store rates and how old the newest is. */
-function portalOf(model: Model, row: PortalRow) {
-  const rates = model.dataset.portalRates.filter(({ row: r }) => r.portal === row.slug);
-  const latest = rates.reduce<string | null>(
-    (newest, { row: r }) => (newest === null || r.observed_on > newest ? r.observed_on : newest),
-    null,
-  );
-  return {
-    ...row,
-    store_count: rates.length,
-    latest_observed_on: latest,
-    age_days: latest === null ? null : ageInDays(latest, model.date),
-  };
-}
-const storeListPage = pageOf(store, 'StorePage');
-const offerPage = pageOf(offer, 'OfferPage');
 const programs = (model: Model) => [...model.programs.values()].sort((a, b) => byText(a.slug, b.slug));
 const transfers = (model: Model) => model.dataset.transferPartners.map(({ row }) => row);
 /** Where a program's points go, by partner. */
@@ -54,17 +19,6 @@ const sourcesOf = (model: Model, slug: string) =>
     .filter((t) => t.to_program === slug)
     .map((t) => transferOf(model, t))
     .sort((a, b) => byText(a.from, b.from));
-
-export function storeRates(model: Model): Keyed.StoreRate[] {
-  return model.dataset.portalRates
-    .map(({ row }) => storeRateOf(model, row))
-    .sort((a, b) => byText(a.merchant, b.merchant) || byPortalValue(a, b));
-}
-
-/** Every offer, expired ones included (they carry `expired: true`), by slug. */
-export function liveOffers(model: Model): Keyed.Offer[] {
-  return model.dataset.offers.map(({ row }) => offerOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
-}
 
 export const programRoutes: readonly RouteDefinition[] = [
   {
@@ -201,120 +155,6 @@ export const programRoutes: readonly RouteDefinition[] = [
         };
         yield { path: `keyed/api/compute/transfer/${row.from_program}/${row.to_program}.json`, document, schema: transferQuote };
       }
-    },
-  },
-  {
-    id: 'portals-list',
-    path: '/api/portals',
-    tier: 'pro',
-    schema: listOf(portal, 'PortalList'),
-    schemaName: 'PortalList',
-    summary: 'Shopping portals with the currency they pay and their number of stores',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/portals.json' }],
-    *derive(model) {
-      const data = model.dataset.portals.map(({ row }) => portalOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
-      yield { path: 'keyed/api/portals.json', document: { data, total: data.length }, schema: listOf(portal, 'PortalList') };
-    },
-  },
-  {
-    id: 'portals-detail',
-    path: '/api/portals/{id}',
-    tier: 'pro',
-    schema: portal,
-    schemaName: 'Portal',
-    summary: 'One shopping portal',
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/portals/{id}.json' }],
-    *derive(model) {
-      for (const { row } of model.dataset.portals) {
-        yield { path: `keyed/api/portals/${row.slug}.json`, document: portalOf(model, row), schema: portal };
-      }
-    },
-  },
-  {
-    id: 'portal-stores',
-    path: '/api/portals/{id}/stores',
-    tier: 'pro',
-    schema: storePage,
-    schemaName: 'StoreRatePage',
-    summary: 'The store rates of one portal, with their basis (published or typical)',
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/portals/{id}/stores/page-{page}.json' }],
-    *derive(model) {
-      const byPortal = groupBy(storeRates(model), (r) => r.portal);
-      for (const { row } of model.dataset.portals) {
-        yield* pages(byPortal.get(row.slug) ?? [], {
-          file: (n) => `keyed/api/portals/${row.slug}/stores/page-${n}.json`,
-          link: pageLink(`/api/portals/${row.slug}/stores`),
-          schema: storePage,
-        });
-      }
-    },
-  },
-  {
-    id: 'stores-list',
-    path: '/api/stores',
-    tier: 'pro',
-    schema: storeListPage,
-    schemaName: 'StorePage',
-    summary: 'Stores with at least one portal rate, and their best portal value',
-    params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/stores/page-{page}.json' }],
-    *derive(model) {
-      const data = [...groupBy(storeRates(model), (r) => r.merchant)].map(([slug, rates]) => ({
-        slug,
-        name: rates[0]!.merchant_name,
-        portal_count: rates.length,
-        best_value_percent: Math.max(...rates.map((r) => portalCents(r))),
-      }));
-      yield* pages(data, { file: (n) => `keyed/api/stores/page-${n}.json`, link: pageLink('/api/stores'), schema: storeListPage });
-    },
-  },
-  {
-    id: 'store-portals',
-    path: '/api/stores/{slug}/portals',
-    tier: 'pro',
-    schema: listOf(storeRate, 'StoreRateList'),
-    schemaName: 'StoreRateList',
-    summary: "Every portal's rate for one store, best value first",
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/stores/{slug}/portals.json' }],
-    *derive(model) {
-      for (const [slug, rates] of groupBy(storeRates(model), (r) => r.merchant)) {
-        const data = [...rates].sort(byPortalValue);
-        yield {
-          path: `keyed/api/stores/${slug}/portals.json`,
-          document: { data, total: data.length },
-          schema: listOf(storeRate, 'StoreRateList'),
-        };
-      }
-    },
-  },
-  {
-    id: 'offers-list',
-    path: '/api/offers',
-    tier: 'pro',
-    schema: offerPage,
-    schemaName: 'OfferPage',
-    summary: 'Card-linked offers (Amex Offers, Chase Offers, …) with dates and basis',
-    params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/offers/page-{page}.json' }],
-    *derive(model) {
-      yield* pages(liveOffers(model), { file: (n) => `keyed/api/offers/page-${n}.json`, link: pageLink('/api/offers'), schema: offerPage });
-    },
-  },
-  {
-    id: 'offers-detail',
-    path: '/api/offers/{slug}',
-    tier: 'pro',
-    schema: offer,
-    schemaName: 'Offer',
-    summary: 'One card-linked offer',
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/offers/{slug}.json' }],
-    *derive(model) {
-      for (const item of liveOffers(model)) yield { path: `keyed/api/offers/${item.slug}.json`, document: item, schema: offer };
     },
   },
 ];

@@ -10,7 +10,7 @@ import { tripleStack } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
 import { ageInDays } from '../internal/dates.ts';
 import { groupBy } from './paging.ts';
-import { liveOffers, storeRates } from './programs.ts';
+import { liveOffers, storeRates } from './portals.ts';
 import { byPortalValue, offerCents, offerInForce, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
 import { byText, rankedCards } from './views.ts';
 
