@@ -1,3 +1,4 @@
+/** Building blocks the keyed schemas share: nullable scalars, counts, bases, the object helper and the list wrappers' memo. */
 export const nullableNumber = { type: ['number', 'null'] } as const;
 export const nullableString = { type: ['string', 'null'] } as const;
 export const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
