@@ -2,25 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { toCsv } from '../../generator/internal/csv.ts';
+import { portalRateRow } from '../../schemas/dataset.ts';
 import type { ReportLine } from './import-portal-rates.ts';
 import type { MatchableMerchant, StoreException } from './match-stores.ts';
 import type { RateUnit, StoreObservation } from './observation.ts';
 import type { PortalRate } from './summarise-rates.ts';
 
-export const PORTAL_RATE_COLUMNS = [
-  'portal',
-  'merchant',
-  'store_name',
-  'rate',
-  'unit',
-  'up_to',
-  'basis',
-  'window_from',
-  'window_to',
-  'observations',
-  'observed_on',
-  'source',
-] as const;
+/** The columns of `portal_rates.csv`, in order: the dataset schema's, the one definition of the table. */
+export const PORTAL_RATE_COLUMNS = Object.keys(portalRateRow.properties) as (keyof typeof portalRateRow.properties)[];
 
 /** `portal_rates.csv`, rows in the given (sorted) order. */
 export function portalRatesCsv(rates: readonly PortalRate[]): string {
