@@ -5,6 +5,7 @@
  */
 import { HttpError } from './http-error.ts';
 import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './manifest.ts';
+import { facetValues } from './facet-values.ts';
 import { normaliseParam } from './normalise-param.ts';
 import { renderTemplate } from '../schemas/path-template.ts';
 
@@ -40,7 +41,15 @@ export function resolveFile(
 
   const values: Record<string, string> = {};
   for (const [name, raw] of Object.entries(pathParams)) values[name] = normaliseParam(kindOf(route.params, name), name, raw);
-  for (const [name, kind] of Object.entries(variant.query ?? {})) values[name] = normaliseParam(kind, name, query.get(name) ?? '');
+  for (const [name, kind] of Object.entries(variant.query ?? {})) {
+    values[name] = normaliseParam(kind, name, query.get(name) ?? '');
+    const allowed = kind === 'slug' ? facetValues(manifest, variant, name) : null;
+    if (allowed !== null && !allowed.includes(values[name] as string))
+      throw new HttpError('parameter-invalid', `"${values[name]}" is not a value of "${name}"; allowed: ${allowed.join(', ')}.`, {
+        parameter: name,
+        allowed,
+      });
+  }
   for (const [name, kind] of Object.entries(variant.optional ?? {})) {
     const raw = query.get(name);
     if (raw !== null) values[name] = normaliseParam(kind, name, raw);

@@ -29,6 +29,13 @@ describe('problem details', () => {
     expect(missing.detail).toContain('id=no-such-card');
   });
 
+  it('answers an unknown filter value with 400 and the values it allows, and an unknown lookup with 404', async () => {
+    const filter = (await call('/api/cards?issuer=nobank', { 'X-API-Key': keys.free })).json as { allowed: string[] };
+    expect(filter).toMatchObject({ code: 'parameter-invalid', status: 400, parameter: 'issuer' });
+    expect(filter.allowed).toEqual(expect.arrayContaining(['amex', 'chase', 'citi']));
+    expect(codeOf((await call('/api/compute/best-card?merchant=no-such-shop', { 'X-API-Key': keys.starter })).json)).toBe('not-found');
+  });
+
   it('serves a page for every problem type and an index of them', async () => {
     for (const code of Object.keys(PROBLEM_TYPES)) {
       const page = await call(`/problems/${code}`);
