@@ -1,6 +1,7 @@
 /** Keyed documents about cards: rankings, summaries, details, rewards, benefits, issuers and networks. */
 import { cardValues, condition, isoDate, slug, text, url } from '../common.ts';
 import { count, nullableDate, nullableNumber, nullableString, object, valuationBasis } from './internal.ts';
+import { cardBenefitRow, cardRewardRow, cardRow } from '../dataset/cards.ts';
 
 export const cap = object({ usd: { type: 'number' }, period: { enum: ['month', 'quarter', 'year'] }, rate_after: { type: 'number' } }, [
   'usd',
@@ -11,9 +12,9 @@ export const cap = object({ usd: { type: 'number' }, period: { enum: ['month', '
 export const appliedRule = object(
   {
     category: slug,
-    channel: { enum: ['any', 'direct', 'portal'] },
+    channel: cardRewardRow.properties.channel,
     selection: {
-      enum: ['fixed', 'chosen', 'auto', 'rotating'],
+      enum: cardRewardRow.properties.selection.enum,
       description: 'chosen: the holder picks the category; auto: the card applies it to the top category each period',
     },
     cap: { oneOf: [cap, { type: 'null' }] },
@@ -75,7 +76,7 @@ export const cardSummary = object(
     first_year_fee: nullableNumber,
     foreign_tx_fee: { type: 'number' },
     base_rate: { type: 'number' },
-    status: { enum: ['active', 'discontinued'] },
+    status: cardRow.properties.status,
     bonus_categories: { type: 'array', items: slug },
     source_url: url,
     as_of: isoDate,
@@ -106,8 +107,8 @@ export const reward = object(
     rate: { type: 'number' },
     value_cents: { type: 'number' },
     cap: { oneOf: [cap, { type: 'null' }] },
-    channel: { enum: ['any', 'direct', 'portal'] },
-    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
+    channel: cardRewardRow.properties.channel,
+    selection: cardRewardRow.properties.selection,
     valid_from: nullableDate,
     valid_to: nullableDate,
     in_force: { type: 'boolean', description: 'whether the rule is valid on the build date' },
@@ -133,10 +134,10 @@ export const reward = object(
 );
 export const benefit = object(
   {
-    kind: { enum: ['benefit', 'credit'] },
+    kind: cardBenefitRow.properties.kind,
     name: text,
     value_usd: nullableNumber,
-    period: { enum: ['once', 'month', 'quarter', 'half_year', 'year', 'four_years', 'ongoing'] },
+    period: cardBenefitRow.properties.period,
     note: nullableString,
     source_url: url,
     as_of: isoDate,

@@ -2,6 +2,7 @@
 import { mccCode, slug, text } from '../common.ts';
 import { count, nullableDate, object, valuationBasis } from './internal.ts';
 import { cap, rankedCard } from './cards.ts';
+import { cardRewardRow } from '../dataset/cards.ts';
 
 export const mccSummary = object({ code: mccCode, description: text, category_group: text, merchant_count: count }, [
   'code',
@@ -60,8 +61,8 @@ export const categoryCard = object(
     valuation_basis: valuationBasis,
     annual_fee: { type: 'number' },
     cap: { oneOf: [cap, { type: 'null' }] },
-    channel: { enum: ['any', 'direct', 'portal'] },
-    selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
+    channel: cardRewardRow.properties.channel,
+    selection: cardRewardRow.properties.selection,
     valid_from: nullableDate,
     valid_to: nullableDate,
     in_force: { type: 'boolean' },

@@ -13,7 +13,8 @@ export const ageDays = {
   minimum: 0,
   description: 'days from observed_on to the build date (not the time of the request)',
 } as const;
-export const basis = { enum: ['published', 'typical'] } as const;
+/** Whether a rate is the one shown that day or the median of a window: the dataset's own column. */
+export { basis } from '../dataset/shared.ts';
 export const object = <const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(
   properties: P,
   required: R,

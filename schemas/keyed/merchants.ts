@@ -2,6 +2,7 @@
 import { isoDate, mccCode, slug, text, url } from '../common.ts';
 import { ageDays, basis, count, nullableDate, nullableNumber, object, valuationBasis } from './internal.ts';
 import { rankedCard } from './cards.ts';
+import { offerRow, portalRateRow } from '../dataset/shopping.ts';
 
 export const merchantSummary = object(
   {
@@ -23,7 +24,7 @@ export const storeRate = object(
     merchant_name: text,
     store_name: { ...text, description: "the store's name as the portal wrote it" },
     rate: { type: 'number' },
-    unit: { enum: ['percent', 'miles_per_dollar', 'points_per_dollar', 'usd_flat', 'miles_flat', 'points_flat'] },
+    unit: portalRateRow.properties.unit,
     up_to: { type: 'boolean', description: 'the portal wrote "Up to": a ceiling over the store\'s categories' },
     program: slug,
     cents_per_point: { type: 'number', description: "value of one point of the portal's program (1 for cash)" },
@@ -70,7 +71,7 @@ export const offer = object(
     card: { type: ['string', 'null'] },
     merchant: slug,
     merchant_name: text,
-    kind: { enum: ['percent', 'amount'] },
+    kind: offerRow.properties.kind,
     value: { type: 'number' },
     min_spend: nullableNumber,
     max_reward: nullableNumber,

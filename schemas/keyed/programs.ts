@@ -1,6 +1,7 @@
 /** Keyed documents about loyalty programs and transfers. */
 import { isoDate, slug, text, url } from '../common.ts';
 import { count, nullableNumber, nullableString, object, valuationBasis } from './internal.ts';
+import { programRow } from '../dataset/programs.ts';
 
 export const transfer = object(
   {
@@ -37,7 +38,7 @@ export const program = object(
   {
     slug,
     name: text,
-    kind: { enum: ['bank_points', 'airline_miles', 'hotel_points', 'cash_back'] },
+    kind: programRow.properties.kind,
     owner: text,
     cents_per_point: nullableNumber,
     valuation_basis: valuationBasis,
