@@ -118,7 +118,7 @@ describe('the real dataset', () => {
   });
 
   it('answers a triple-stack for every merchant, small, never counting an offer outside its dates, ages counted to the build date', () => {
-    const files = paths('keyed/api/compute/triple-stack/');
+    const files = paths('keyed/api/compute/triple-stack/standalone/');
     expect(files).toHaveLength(output.model.merchants.length);
     const dayMs = 86_400_000;
     let withPortal = 0;

@@ -8,7 +8,7 @@ const json = (path: string) => fixture.json(path);
 
 describe('keyed responses on the fixture: stacks, portals, categories, cards, lists, exports, the manifest and OpenAPI', () => {
   it('stacks card, portal and offer for a store, valuing points portals in cents', () => {
-    const stack = json('keyed/api/compute/triple-stack/costco.json');
+    const stack = json('keyed/api/compute/triple-stack/standalone/costco.json');
     // SkyMiles Shopping 2 miles × 1.2 cents = 2.4 cents beats Rakuten 2 %; the $10 offer on a $100 purchase is 10 cents per dollar.
     expect(stack.portal).toMatchObject({
       portal: 'skymiles-shopping',
@@ -27,18 +27,22 @@ describe('keyed responses on the fixture: stacks, portals, categories, cards, li
 
   it('answers the triple-stack for every merchant: a flat portal rate is spread over the purchase, an expired offer does not count', () => {
     // Shell: 250 SkyMiles per purchase × 1.2 cents on $100 = 3 cents per dollar; its offer ended 2026-03-31.
-    const shell = json('keyed/api/compute/triple-stack/shell.json');
+    const shell = json('keyed/api/compute/triple-stack/standalone/shell.json');
     expect(shell).toMatchObject({ offer: null, portal_cents: 3, known: { portal: 'rate', offer: 'expired or not started' } });
     expect(shell.portal).toMatchObject({ unit: 'miles_flat', value_percent: null });
     // Amazon: nothing known beyond the card, and the answer says so.
-    const amazon = json('keyed/api/compute/triple-stack/amazon.json');
+    const amazon = json('keyed/api/compute/triple-stack/standalone/amazon.json');
     expect(amazon).toMatchObject({ portal: null, offer: null, portal_cents: 0, offer_cents: 0, as_of: null, age_days: null });
     expect(amazon.known).toEqual({ portal: 'none known', offer: 'none known' });
     expect(amazon.total_cents).toBe(amazon.card.value_cents);
     expect(amazon.assumptions.join(' ')).toContain('the card alone');
-    // One answer per merchant of the fixture (it has 6), none missing.
+    // One answer per merchant of the fixture (it has 6) and valuation, none missing.
     const stacks = [...fixture.output.files.keys()].filter((path) => path.startsWith('keyed/api/compute/triple-stack/'));
-    expect(stacks).toHaveLength(6);
+    expect(stacks).toHaveLength(12);
+    // Pooled ranks the card at its transfer value: never below the standalone stack.
+    const pooled = json('keyed/api/compute/triple-stack/pooled/costco.json');
+    expect(pooled.card.values.ranked_by).toBe('pooled');
+    expect(pooled.card_cents).toBeGreaterThanOrEqual(json('keyed/api/compute/triple-stack/standalone/costco.json').card_cents);
   });
 
   it('shows each portal with its store count and the age of its newest rate', () => {

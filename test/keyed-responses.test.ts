@@ -147,12 +147,12 @@ describe('keyed responses on a variant of the fixture', () => {
 
   it('stacks only an offer in force on the build date: one that has not started yet is left out', () => {
     // The Costco offer runs 2026-11-01 … 2026-12-31.
-    expect(build(() => undefined, '2026-10-15')('keyed/api/compute/triple-stack/costco.json')).toMatchObject({
+    expect(build(() => undefined, '2026-10-15')('keyed/api/compute/triple-stack/standalone/costco.json')).toMatchObject({
       offer: null,
       offer_cents: 0,
       known: { offer: 'expired or not started' },
     });
-    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/costco.json').offer).toMatchObject({
+    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/standalone/costco.json').offer).toMatchObject({
       slug: 'amex-costco-fixture',
     });
   });
@@ -165,7 +165,7 @@ describe('keyed responses on a variant of the fixture', () => {
           .get('offers.csv')!
           .replace('amex-costco-fixture,amex,,costco,amount,10,50,10', 'amex-costco-fixture,amex,,costco,percent,10,150,20'),
       );
-    })('keyed/api/compute/triple-stack/costco.json');
+    })('keyed/api/compute/triple-stack/standalone/costco.json');
     expect(file.offer_cents).toBe(0);
   });
 

@@ -1,8 +1,10 @@
 /**
  * `/api/compute/triple-stack?merchant=`: for every merchant, the best card, plus the best portal
  * rate and the best card-linked offer in force when any is known, each in cents per dollar with
- * its valuation basis and its age. With neither known it is the card alone, and says so.
+ * its valuation basis and its age. With neither known it is the card alone, and says so. The card
+ * is ranked standalone by default, pooled with `valuation=pooled` (one file per merchant and valuation).
  */
+import type { OutputDocument } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
@@ -13,6 +15,7 @@ import { groupBy } from './paging.ts';
 import { liveOffers, storeRates } from './portals.ts';
 import { byPortalValue, offerCents, offerInForce, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
 import { byText, rankedCards } from './views.ts';
+import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
 
 const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
   percent: '% back',
@@ -60,51 +63,65 @@ export const tripleStackRoute: RouteDefinition = {
   schemaName: 'TripleStack',
   summary: 'Best card + best shopping portal + card-linked offer for any merchant, each in cents per dollar with its basis and age',
   params: {},
-  variants: [{ query: { merchant: 'slug' }, optional: {}, file: 'keyed/api/compute/triple-stack/{merchant}.json' }],
+  queryDocs: { valuation: VALUATION_QUERY_DOC },
+  variants: [
+    { query: { merchant: 'slug', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/triple-stack/{valuation}/{merchant}.json' },
+    { query: { merchant: 'slug' }, optional: {}, file: `keyed/api/compute/triple-stack/${DEFAULT_VALUATION}/{merchant}.json` },
+  ],
   *derive(model) {
     const rates = groupBy(storeRates(model), (r) => r.merchant);
     const offers = groupBy(liveOffers(model), (o) => o.merchant);
-    for (const merchant of model.merchants) {
-      const [card] = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 1);
-      if (!card) throw new Error('no active card to rank; validation should have refused the dataset');
-      const portal = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue)[0] ?? null;
-      const known = offers.get(merchant.slug) ?? [];
-      const offer = bestOffer(model, known);
-      const portalValue = portal === null ? 0 : portalCents(portal);
-      const offerValue = offer === null ? 0 : offerCents(offer);
-      const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
-      const asOf = dates[0] ?? null;
-      const valuation =
-        card.valuation_basis === 'assumed'
-          ? 'assumed: no valuation found for its program, counted at 1 cent per point'
-          : card.valuation_basis;
-      const document = {
-        merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
-        evaluated_on: model.date,
-        purchase_usd: STACK_PURCHASE_USD,
-        card,
-        portal,
-        offer,
-        known: {
-          portal: portal === null ? 'none known' : 'rate',
-          offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
-        },
-        card_cents: card.value_cents,
-        portal_cents: portalValue,
-        offer_cents: offerValue,
-        total_cents: round4(card.value_cents + portalValue + offerValue),
-        as_of: asOf,
-        age_days: asOf === null ? null : ageInDays(asOf, model.date),
-        assumptions: [
-          `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`,
-          portalNote(portal),
-          offerNote(offer, known, model.date),
-          portal === null && offer === null
-            ? 'the stack is the card alone: nothing is known to add to it'
-            : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',
-        ],
-      };
-      yield { path: `keyed/api/compute/triple-stack/${merchant.slug}.json`, document, schema: tripleStack };
-    }
+    for (const valuation of VALUATIONS) yield* stacks(model, valuation, rates, offers);
   },
 };
+
+/** One stack per merchant, its card ranked by `valuationMode`. */
+function* stacks(
+  model: Model,
+  valuationMode: ValuationMode,
+  rates: ReadonlyMap<string, Keyed.StoreRate[]>,
+  offers: ReadonlyMap<string, Keyed.Offer[]>,
+): Iterable<OutputDocument> {
+  for (const merchant of model.merchants) {
+    const [card] = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 1, valuationMode);
+    if (!card) throw new Error('no active card to rank; validation should have refused the dataset');
+    const portal = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue)[0] ?? null;
+    const known = offers.get(merchant.slug) ?? [];
+    const offer = bestOffer(model, known);
+    const portalValue = portal === null ? 0 : portalCents(portal);
+    const offerValue = offer === null ? 0 : offerCents(offer);
+    const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
+    const asOf = dates[0] ?? null;
+    const valuation =
+      card.valuation_basis === 'assumed'
+        ? 'assumed: no valuation found for its program, counted at 1 cent per point'
+        : card.valuation_basis;
+    const document = {
+      merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
+      evaluated_on: model.date,
+      purchase_usd: STACK_PURCHASE_USD,
+      card,
+      portal,
+      offer,
+      known: {
+        portal: portal === null ? 'none known' : 'rate',
+        offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
+      },
+      card_cents: card.value_cents,
+      portal_cents: portalValue,
+      offer_cents: offerValue,
+      total_cents: round4(card.value_cents + portalValue + offerValue),
+      as_of: asOf,
+      age_days: asOf === null ? null : ageInDays(asOf, model.date),
+      assumptions: [
+        `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`,
+        portalNote(portal),
+        offerNote(offer, known, model.date),
+        portal === null && offer === null
+          ? 'the stack is the card alone: nothing is known to add to it'
+          : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',
+      ],
+    };
+    yield { path: `keyed/api/compute/triple-stack/${valuationMode}/${merchant.slug}.json`, document, schema: tripleStack };
+  }
+}
