@@ -4,13 +4,8 @@ import { PARAM_KIND_DEFINITIONS } from '../../schemas/param-kinds.ts';
 import { TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
 import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
-
-const PROBLEM = {
-  type: 'object',
-  description: 'RFC 9457 problem details',
-  required: ['type', 'title', 'status'],
-  properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
-};
+import type { Model } from '../model.ts';
+import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, tagOf, withTypedEnums } from './openapi-parts.ts';
 
 const problemResponse = (description: string, headers?: object) => ({
   description,
@@ -23,10 +18,10 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'the daily and monthly quotas of the key (IETF draft structured field)', schema: { type: 'string' } },
 };
 
-/** Strips `$id` (the component name is the identity) and copies the schema. */
+/** Strips `$id` (the component name is the identity), copies the schema and types its enums. */
 function component(schema: object): object {
   const { $id: _id, ...rest } = schema as { $id?: string };
-  return rest;
+  return withTypedEnums(rest) as object;
 }
 
 function queryParameters(route: RouteDefinition) {
@@ -35,26 +30,27 @@ function queryParameters(route: RouteDefinition) {
     for (const [name, kind] of Object.entries(variant.query)) names.set(name, { kind, required: route.variants.length === 1 });
     for (const [name, kind] of Object.entries(variant.optional)) if (!names.has(name)) names.set(name, { kind, required: false });
   }
-  const alternatives =
-    route.variants.length > 1
-      ? ` Give at most one of: ${route.variants.map((v) => Object.keys(v.query).join('+') || '(none)').join(', ')}.`
-      : '';
+  const forms = route.variants.map((v) => Object.keys(v.query).join(' and ')).filter((form) => form !== '');
+  const alternatives = forms.length > 1 ? ` One of these at a time: ${forms.join('; ')}.` : '';
   return [...names].map(([name, { kind, required }]) => ({
     name,
     in: 'query',
     required: required && route.queryDocs?.[name] === undefined,
     description: (route.queryDocs?.[name]?.description ?? PARAM_KIND_DEFINITIONS[kind].description) + alternatives,
-    schema: route.queryDocs?.[name]?.schema ?? PARAM_KIND_DEFINITIONS[kind].schema,
+    schema: withTypedEnums(route.queryDocs?.[name]?.schema ?? PARAM_KIND_DEFINITIONS[kind].schema),
+    ...(PARAMETER_EXAMPLES[name] === undefined ? {} : { example: PARAMETER_EXAMPLES[name] }),
   }));
 }
 
-function operation(route: RouteDefinition) {
+function operation(route: RouteDefinition, model: Model) {
   const tierIndex = TIERS.indexOf(route.tier);
+  const example = exampleOf(route, model);
+  const paged = route.variants.some((variant) => Object.values(variant.optional).includes('page'));
   return {
     operationId: route.id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
     summary: route.summary,
     description: `${route.description ? `${route.description} ` : ''}Minimum tier: ${route.tier} (available to ${TIERS.slice(tierIndex).join(', ')}).`,
-    tags: [route.tier],
+    tags: [tagOf(route.path)],
     'x-min-tier': route.tier,
     security: [{ ApiKey: [] }],
     parameters: [
@@ -64,14 +60,25 @@ function operation(route: RouteDefinition) {
         required: true,
         description: PARAM_KIND_DEFINITIONS[kind].description,
         schema: PARAM_KIND_DEFINITIONS[kind].schema,
+        ...(PARAMETER_EXAMPLES[name] === undefined ? {} : { example: PARAMETER_EXAMPLES[name] }),
       })),
       ...queryParameters(route),
     ],
     responses: {
       200: {
         description: 'OK',
-        headers: { ETag: { schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS },
-        content: { [route.contentType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${route.schemaName}` } } },
+        headers: {
+          ETag: { schema: { type: 'string' } },
+          'X-Request-Id': { description: 'the id of this request, as in problem details and the access log', schema: { type: 'string' } },
+          ...RATE_LIMIT_HEADERS,
+          ...(paged ? { Link: { description: 'RFC 8288 first, prev, next and last pages', schema: { type: 'string' } } } : {}),
+        },
+        content: {
+          [route.contentType ?? 'application/json']: {
+            schema: { $ref: `#/components/schemas/${route.schemaName}` },
+            ...(example === undefined ? {} : { example }),
+          },
+        },
       },
       304: { description: 'Not modified (If-None-Match matched the ETag); not counted' },
       400: problemResponse('A parameter is missing, unknown or malformed'),
@@ -105,7 +112,7 @@ function staticOperation(id: string, summary: string, schemaName: string, parame
 }
 
 /** The OpenAPI document as a plain object. */
-export function openApiDocument(): object {
+export function openApiDocument(model: Model): object {
   const paths: Record<string, object> = {
     '/api/mcc/{code}.json': staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', {
       name: 'code',
@@ -120,13 +127,13 @@ export function openApiDocument(): object {
     '/api/search.json': staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
   };
   const schemas: Record<string, object> = {
-    Problem: PROBLEM,
+    Problem: PROBLEM_SCHEMA,
     MccRecord: component(mccRecord),
     MerchantRecord: component(merchantRecord),
     SearchIndex: component(searchIndex),
   };
   for (const route of routes) {
-    paths[route.path] = { get: operation(route) };
+    paths[route.path] = { get: operation(route, model) };
     schemas[route.schemaName] = component(route.schema);
   }
   return {
@@ -139,10 +146,13 @@ export function openApiDocument(): object {
         'Errors are RFC 9457 problem details. Lists page with ?page=N (100 items).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: '/' }],
+    servers: [
+      { url: '/', description: 'the server that sent this document' },
+      { url: model.baseUrl, description: 'the address this build links to' },
+    ],
     tags: [
       { name: 'static', description: 'Static files: no key, no rate limit' },
-      ...TIERS.map((tier) => ({ name: tier, description: `Minimum tier: ${tier}` })),
+      ...[...new Set(routes.map((route) => tagOf(route.path)))].sort().map((name) => ({ name })),
     ],
     paths,
     components: { schemas, securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
@@ -151,10 +161,10 @@ export function openApiDocument(): object {
 
 export const openApi: Artefact = {
   name: 'openapi',
-  *derive() {
+  *derive(model) {
     yield {
       path: 'public/openapi.json',
-      document: openApiDocument(),
+      document: openApiDocument(model),
       schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } },
     };
   },

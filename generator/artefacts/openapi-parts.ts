@@ -1,0 +1,78 @@
+/** Pieces of the OpenAPI document that depend on the data or describe the conventions: tags, examples, typed enums, problem details. */
+import type { Model } from '../model.ts';
+import type { RouteDefinition } from '../route.ts';
+
+/** RFC 9457 problem details as the gateway answers them (schemas/problem-types.ts lists the codes). */
+export const PROBLEM_SCHEMA = {
+  type: 'object',
+  description: 'RFC 9457 problem details; `type` is /problems/{code}, a page that explains the error',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: { type: 'string', description: 'the stable name of the error, to branch on' },
+    instance: { type: 'string', description: 'the request path' },
+    request_id: { type: 'string', description: 'as in the X-Request-Id header and the access log' },
+    parameter: { type: 'string', description: 'for parameter errors: the parameter' },
+    allowed: {
+      description: 'for parameter errors: what the parameter accepts',
+      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    },
+  },
+} as const;
+
+/** The resource a route belongs to, for grouping in /docs: the first segment after /api (compute routes by what they compute). */
+export function tagOf(path: string): string {
+  const [, , first = '', second = ''] = path.split('/');
+  return first === 'compute' ? `compute ${second}` : first;
+}
+
+/** An example value for each parameter name the routes use, so /docs suggests real requests. */
+export const PARAMETER_EXAMPLES: Readonly<Record<string, string | number>> = {
+  id: 'amex-gold',
+  slug: 'amazon',
+  code: '5411',
+  mcc: '5411',
+  merchant: 'costco',
+  domain: 'www.amazon.com',
+  issuer: 'amex',
+  network: 'visa',
+  segment: 'personal',
+  group: 'airlines',
+  from: 'amex-membership-rewards',
+  to: 'delta-skymiles',
+  valuation: 'pooled',
+  profile: 'typical',
+  page: 1,
+};
+
+/** Arrays longer than this are cut in examples: the shape shows, the document stays small. */
+const EXAMPLE_ITEMS = 2;
+
+/** The first document the route writes from the real dataset, trimmed, or undefined for a route with no files of its own. */
+export function exampleOf(route: RouteDefinition, model: Model): unknown {
+  if (route.derive === undefined) return undefined;
+  for (const output of route.derive(model)) return 'document' in output ? trim(output.document) : undefined;
+  return undefined;
+}
+
+function trim(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, EXAMPLE_ITEMS).map(trim);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trim(item)]));
+  return value;
+}
+
+/** A copy of `schema` in which every enum also states its type (OpenAPI tools want both). */
+export function withTypedEnums(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withTypedEnums);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, item]) => [key, key === 'enum' ? item : withTypedEnums(item)]));
+  const values = (copy as { enum?: unknown[] }).enum;
+  if (values !== undefined && !('type' in copy)) {
+    const types = [...new Set(values.map((value) => (value === null ? 'null' : typeof value)))].sort();
+    copy['type'] = types.length === 1 ? types[0] : types;
+  }
+  return copy;
+}
