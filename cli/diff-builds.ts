@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Build } from '../gateway/build-source.ts';
 import type { Manifest } from '../gateway/manifest.ts';
+import { templatePattern } from '../schemas/path-template.ts';
 
 export interface FamilyCounts {
   readonly family: string;
@@ -69,14 +70,19 @@ const EXTRACTORS: readonly Extractor[] = [
   },
 ];
 
+/** Each variant's file pattern and fallback with its route's path, compiled once per manifest (not once per file). */
+const familyPatterns = new WeakMap<Manifest, { pattern: RegExp; fallback: string | undefined; family: string }[]>();
+
 /** The route family of a file: the keyed route whose file template it matches, else its folder under public/. */
 function familyOf(path: string, manifest: Manifest): string {
-  for (const route of manifest.routes) {
-    for (const variant of route.variants) {
-      const pattern = new RegExp(`^${variant.file.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      if (pattern.test(path) || path === variant.fallback) return route.path;
-    }
+  let patterns = familyPatterns.get(manifest);
+  if (patterns === undefined) {
+    patterns = manifest.routes.flatMap((route) =>
+      route.variants.map((variant) => ({ pattern: templatePattern(variant.file), fallback: variant.fallback, family: route.path })),
+    );
+    familyPatterns.set(manifest, patterns);
   }
+  for (const { pattern, fallback, family } of patterns) if (pattern.test(path) || path === fallback) return family;
   const parts = path.split('/');
   return parts[0] === 'public' && parts[1] === 'api' ? `/${parts.slice(1, 3).join('/')}` : `/${parts.slice(1, 2).join('/') || parts[0]}`;
 }

@@ -7,7 +7,7 @@
  * than a client could use as a list is answered like a lookup.
  */
 import type { Manifest, ManifestVariant } from './manifest.ts';
-import { templateParams } from '../schemas/path-template.ts';
+import { templatePattern, templateParams } from '../schemas/path-template.ts';
 
 /** Above this many values a parameter names a thing rather than picks a facet. */
 export const MAX_FACET_VALUES = 60;
@@ -34,7 +34,7 @@ export function facetValues(manifest: Manifest, variant: ManifestVariant, name: 
 function collect(manifest: Manifest, template: string, name: string): readonly string[] | null {
   const names = templateParams(template);
   // One capture per placeholder, in order; only the wanted one is kept.
-  const pattern = new RegExp(`^${template.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\{[^{}]+\}/g, '([^/]+)')}$`);
+  const pattern = templatePattern(template);
   const at = names.indexOf(name);
   if (at === -1) return null;
   const values = new Set<string>();

@@ -24,3 +24,10 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
     return String(value);
   });
 }
+
+/** A regular expression matching what `template` renders to, with one capture per placeholder in order (see `templateParams`). */
+export function templatePattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  // The escaping above leaves `{` and `}` alone, so placeholders are still whole here.
+  return new RegExp(`^${escaped.replace(PLACEHOLDER, '([^/]+)')}$`);
+}

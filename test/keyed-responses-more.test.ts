@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageLink, pages } from '../generator/routes/paging.ts';
 
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
+import { templatePattern } from '../schemas/path-template.ts';
 
 const fixture = useCompiledFixture();
 const json = (path: string) => fixture.json(path);
@@ -144,7 +145,7 @@ describe('keyed responses on the fixture: stacks, portals, categories, cards, li
     for (const route of manifest.routes) {
       if (route.dynamic) continue;
       for (const variant of route.variants) {
-        const pattern = new RegExp(`^${variant.file.replace(/[.]/g, '\\.').replace(/\{[a-z]+\}/g, '[^/]+')}$`);
+        const pattern = templatePattern(variant.file);
         expect(
           [...fixture.output.files.keys()].some((p) => pattern.test(p)),
           `${route.id}: ${variant.file}`,

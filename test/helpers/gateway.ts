@@ -1,5 +1,5 @@
 /** Starts the gateway in-process on port 0 for a test, with a silent logger, and closes it afterwards. */
-import { renderTemplate, templateParams } from '../../schemas/path-template.ts';
+import { renderTemplate, templateParams, templatePattern } from '../../schemas/path-template.ts';
 import { createBuildSource } from '../../gateway/build-source.ts';
 import { resolveConfig, type GatewayConfig, type RawOptions } from '../../gateway/config.ts';
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
@@ -50,13 +50,8 @@ export async function createTestKey(store: Store, tier: Tier, status: 'active' |
 export function sampleRequest(manifest: Manifest, route: ManifestRoute): { url: string; file: string | undefined } | undefined {
   if (route.dynamic !== undefined) return { url: route.path, file: undefined };
   for (const variant of route.variants ?? []) {
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${variant.file.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      })}$`,
-    );
+    const names = templateParams(variant.file);
+    const pattern = templatePattern(variant.file);
     for (const file of Object.keys(manifest.files)) {
       const match = pattern.exec(file);
       if (!match) continue;
