@@ -1,5 +1,5 @@
 /** What `cardrewards build` and `cardrewards validate` do: read the dataset, compile, write the tree atomically. */
-import { checkDataset, compile } from '../generator/compile.ts';
+import { checkDataset, deriveFiles, finishManifest, prepare } from '../generator/compile.ts';
 import { emitTree, liveInputs } from '../generator/emit-tree.ts';
 import { inputsDigest } from '../generator/inputs-digest.ts';
 import { formatProblem, type Problem } from '../generator/problems.ts';
@@ -21,17 +21,20 @@ export async function build(options: BuildOptions): Promise<void> {
     console.log(`${options.out} is up to date (inputs unchanged): no file written, in ${elapsed()} s`);
     return;
   }
-  const result = progress.step('validating and deriving', () =>
-    compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
+  const result = progress.step('validating', () =>
+    prepare(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
   );
   if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
-  const { output } = result;
-  const emitted = await progress.stepAsync(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
-  const counts = `${output.files.size + 1} files`;
+  const { model } = result;
+  // Derived, written and released one file at a time: memory does not grow with the tree.
+  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () =>
+    emitTree(options.out, { files: deriveFiles(model), finish: (entries) => finishManifest(entries, model.date) }, inputs),
+  );
+  const counts = `${emitted.files} files`;
   console.log(
     emitted.changed
-      ? `built ${options.out} (build ${output.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${elapsed()} s`
-      : `${options.out} is up to date (build ${output.buildId}): ${counts}, no file written, in ${elapsed()} s`,
+      ? `built ${options.out} (build ${emitted.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${elapsed()} s`
+      : `${options.out} is up to date (build ${emitted.buildId}): ${counts}, no file written, in ${elapsed()} s`,
   );
 }
 

@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
-import stringify from 'fast-json-stable-stringify';
 import { artefacts as defaultArtefacts } from './artefacts.ts';
+import { canonicalJson } from './canonical-json.ts';
 import type { Artefact } from './artefact.ts';
 import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
@@ -50,35 +50,70 @@ export function checkDataset(sources: DatasetSources, displayDir: string): { dat
   return { dataset, problems: sortProblems(problems) };
 }
 
-/** Compiles the dataset into the output tree; any dataset problem means no tree at all. */
+export type PrepareResult =
+  | { readonly ok: false; readonly problems: Problem[] }
+  | { readonly ok: true; readonly model: Model; readonly problems: Problem[] };
+
+/** Checks the dataset and builds the model the artefacts derive from; any dataset problem means no model. */
+export function prepare(sources: DatasetSources, options: CompileOptions): PrepareResult {
+  const { dataset, problems } = checkDataset(sources, options.displayDir);
+  if (problems.length > 0) return { ok: false, problems };
+  const date = options.date ?? datasetDate(dataset);
+  return { ok: true, model: createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources), problems };
+}
+
+/** One file of the tree, as it leaves the derivations: checked and serialised. */
+export interface OutputFile {
+  readonly path: string;
+  readonly bytes: Buffer;
+}
+
+/**
+ * Every file of the tree but the manifest, one at a time in derivation order: each document is
+ * checked against its schema and serialised when it is reached, so a consumer that writes and drops
+ * each file holds one document at a time, not the tree.
+ */
+export function* deriveFiles(model: Model, artefacts: readonly Artefact[] = defaultArtefacts): Generator<OutputFile> {
+  const seen = new Map<string, string>();
+  for (const artefact of artefacts) {
+    for (const output of artefact.derive(model)) {
+      const earlier = seen.get(output.path);
+      if (earlier !== undefined)
+        throw new GeneratorError(
+          'ERR_OUTPUT_PATH',
+          `two artefacts write ${output.path} (the second is ${artefact.name}, after ${earlier})`,
+        );
+      seen.set(output.path, artefact.name);
+      if ('bytes' in output) {
+        yield { path: output.path, bytes: output.bytes };
+        continue;
+      }
+      assertValid(validatorFor(output.schema), output.document, output.path);
+      yield { path: output.path, bytes: serialize(output.document) };
+    }
+  }
+}
+
+/** Compiles the dataset into the output tree in memory (tests, tools); `cardrewards build` streams instead. */
 export function compile(
   sources: DatasetSources,
   options: CompileOptions,
   artefacts: readonly Artefact[] = defaultArtefacts,
 ): CompileResult {
-  const { dataset, problems } = checkDataset(sources, options.displayDir);
-  if (problems.length > 0) return { ok: false, problems };
-  const date = options.date ?? datasetDate(dataset);
-  const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources);
-  const files = new Map<string, Buffer>();
-  for (const artefact of artefacts) {
-    for (const output of artefact.derive(model)) {
-      if (files.has(output.path))
-        throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact.name})`);
-      if ('bytes' in output) {
-        files.set(output.path, output.bytes);
-        continue;
-      }
-      assertValid(validatorFor(output.schema), output.document, output.path);
-      files.set(output.path, serialize(output.document));
-    }
-  }
-  return { ok: true, output: finishTree(files, model), problems };
+  const prepared = prepare(sources, options);
+  if (!prepared.ok) return prepared;
+  const { model, problems } = prepared;
+  const unsorted = new Map<string, Buffer>();
+  for (const { path, bytes } of deriveFiles(model, artefacts)) unsorted.set(path, bytes);
+  const files = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
+  const entries = new Map([...files].map(([path, bytes]) => [path, entryOf(path, bytes)]));
+  const { buildId, manifest } = finishManifest(entries, model.date);
+  return { ok: true, output: { files, entries, buildId, model, manifest }, problems };
 }
 
 /** Canonical JSON: sorted keys, no insignificant white space, one final newline. */
 export function serialize(document: unknown): Buffer {
-  return Buffer.from(`${stringify(document)}\n`, 'utf8');
+  return Buffer.from(`${canonicalJson(document)}\n`, 'utf8');
 }
 
 /** Quoted, truncated SHA-256 of the bytes: a strong ETag that is equal exactly when the bytes are. */
@@ -98,22 +133,36 @@ export function contentTypeOf(path: string): string {
   return 'application/octet-stream';
 }
 
-function finishTree(unsorted: Map<string, Buffer>, model: Model): BuildOutput {
-  const files = new Map([...unsorted].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const entries = new Map<string, ManifestFile>();
+/** Files that get .br and .gz siblings: text at least COMPRESS_MIN_BYTES long. */
+export function isCompressible(path: string, size: number): boolean {
+  const type = contentTypeOf(path);
+  return size >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/'));
+}
+
+/** The manifest entry of one file. */
+export function entryOf(path: string, bytes: Buffer): ManifestFile {
+  const type = contentTypeOf(path);
+  return { size: bytes.length, etag: etagOf(bytes), type, ...(isCompressible(path, bytes.length) ? { encodings: ['br', 'gzip'] } : {}) };
+}
+
+/** The order of files in the manifest and the build id: by path, code unit by code unit. */
+export function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The build id and the manifest's bytes from every file's entry, in any order: the id hashes the
+ * entries sorted by path, so it depends on the tree only, not on the order files were made in.
+ */
+export function finishManifest(unsorted: ReadonlyMap<string, ManifestFile>, date: string): { buildId: string; manifest: Buffer } {
+  const entries = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
   const tree = createHash('sha256');
-  for (const [path, bytes] of files) {
-    const type = contentTypeOf(path);
-    const compressible = bytes.length >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/'));
-    const entry: ManifestFile = { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] } : {}) };
-    entries.set(path, entry);
-    tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
-  }
+  for (const [path, entry] of entries) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
   const buildId = tree.digest('hex').slice(0, 16);
-  const manifest = createManifest(buildId, model.date, entries);
+  const manifest = createManifest(buildId, date, entries);
   // The gateway checks the same schema on load; a manifest it would refuse is never written.
   assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
-  return { files, entries, buildId, model, manifest: serialize(manifest) };
+  return { buildId, manifest: serialize(manifest) };
 }
 
 function assertValid(validate: ValidateFunction, document: unknown, path: string): void {
