@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { entryOf, type OutputFile } from './compile.ts';
-import { createCompressPool } from './compress-pool.ts';
+import { createWritePool } from './write-pool.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 import { GeneratorError } from './errors.ts';
 import { BUILD_ID_PATH } from '../schemas/manifest.ts';
@@ -70,7 +70,7 @@ export interface TreeSource {
 
 /**
  * Writes the tree (see the module comment) while it is derived: each file is written or linked and
- * then released, and its compression waits in a bounded queue (compress-pool.ts), so memory does not
+ * then released, and its compression waits in a bounded queue (write-pool.ts), so memory does not
  * grow with the number of files. The old tree stays live until the swap.
  */
 export async function emitTree(outDir: string, source: TreeSource, inputs?: string): Promise<EmitResult> {
@@ -82,8 +82,8 @@ export async function emitTree(outDir: string, source: TreeSource, inputs?: stri
   const entries = new Map<string, ManifestFile>();
   let written = 0;
   let reused = 0;
-  // Compression and the siblings' writes run on worker threads while this thread derives and writes.
-  const pool = createCompressPool();
+  // Files are written and compressed on worker threads while this thread derives the next ones.
+  const pool = createWritePool();
   let target: string;
   try {
     rmSync(temporary, { recursive: true, force: true });
@@ -104,10 +104,9 @@ export async function emitTree(outDir: string, source: TreeSource, inputs?: stri
         reused++;
         continue;
       }
-      writeFileSync(destination, bytes);
       written++;
       // Waits only when the workers have a full queue: memory stays flat however large the tree.
-      if (encodings.length > 0) await pool.add(bytes, destination, encodings);
+      await pool.add(bytes, destination, encodings);
     }
     await pool.drain();
     const { buildId, manifest } = source.finish(entries);

@@ -1,9 +1,9 @@
 /**
- * Precompressed siblings (.br, .gz) made on worker threads, off the main thread that derives and
- * writes the tree. Each worker compresses one file at a time with both encodings and writes the
- * siblings itself, so neither the compression nor those writes cost the main thread anything but
- * a message. At most IN_FLIGHT_PER_WORKER files wait per worker: memory stays flat however many
- * files the tree has, and `add` waits while the pool is full.
+ * Writes files of the tree on worker threads, off the main thread that derives them: each worker
+ * writes a file, then compresses it and writes its precompressed siblings (.br, .gz), so creating
+ * files and compressing them cost the main thread only a message and overlap with deriving. At
+ * most IN_FLIGHT_PER_WORKER files wait per worker: memory stays flat however many files the tree
+ * has, and `add` waits while the pool is full.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +20,7 @@ const { writeFileSync } = require('node:fs');
 const { brotliQuality, gzipLevel } = workerData;
 parentPort.on('message', ({ id, bytes, destination, encodings }) => {
   try {
+    writeFileSync(destination, bytes);
     for (const encoding of encodings) {
       const packed =
         encoding === 'br'
@@ -35,10 +36,10 @@ parentPort.on('message', ({ id, bytes, destination, encodings }) => {
 `;
 
 /** Files queued per worker: enough to keep it busy between the main thread's turns, few enough to hold little memory. */
-const IN_FLIGHT_PER_WORKER = 4;
+const IN_FLIGHT_PER_WORKER = 16;
 
-export interface CompressPool {
-  /** Compresses `bytes` into `destination` + `.br` / `.gz` for each encoding; resolves once there is room for another file. */
+export interface WritePool {
+  /** Writes `bytes` to `destination`, and compressed to `destination` + `.br` / `.gz` for each encoding; resolves once there is room for another file. */
   add(bytes: Buffer, destination: string, encodings: readonly ('br' | 'gzip')[]): Promise<void>;
   /** Waits for every file added so far; rejects with the first failure. */
   drain(): Promise<void>;
@@ -47,7 +48,7 @@ export interface CompressPool {
 }
 
 /** One worker per core but the one the main thread needs, at least one. */
-export function createCompressPool(workers = Math.max(1, availableParallelism() - 1)): CompressPool {
+export function createWritePool(workers = Math.max(1, availableParallelism() - 1)): WritePool {
   const pool = Array.from({ length: workers }, () => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
