@@ -4,8 +4,8 @@
  * `out` is a symbolic link to `<out>.builds/<build id>/`. A new build is written into a
  * temporary folder beside the old one and swapped in by renaming a new link over `out`, which
  * is atomic: a reader sees the whole old tree or the whole new one. Files whose bytes did not
- * change are hard-linked from the previous build instead of rewritten, and a build whose id
- * equals the current one writes nothing at all.
+ * change are hard-linked from the previous build instead of rewritten; a build whose id equals
+ * the live one (its files were all links) is dropped before the swap and the live tree stays.
  */
 import {
   existsSync,
