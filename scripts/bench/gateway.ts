@@ -142,6 +142,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
   const gateways = [
     { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'] },
+    {
+      label: 'gateway, embedded store, --state-sync os',
+      cpus: '0',
+      env: { REDIS_URL: '' },
+      args: ['--workers', '1', '--state-sync', 'os'],
+    },
     { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'] },
     {
       label: 'gateway, Redis, 2 workers on 2 cores (wrk shares them)',
