@@ -9,7 +9,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { writeReportSection } from './report-section.ts';
 
@@ -96,6 +96,8 @@ const CASES = [
   ['keyed best-card (21 KB)', 'bestCard'],
 ] as const;
 
+// Published figures must say whether the machine was quiet: the one-minute load average before the run.
+const loadAtStart = loadavg()[0] ?? 0;
 const work = mkdtempSync(join(ROOT, '.bench-gateway-'));
 const children: ChildProcess[] = [];
 const results: { server: string; request: string; result: Result }[] = [];
@@ -200,6 +202,8 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   );
   const section = `${START}
 ## Gateway throughput
+
+${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
 Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION}, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Peak RSS of the one-process Redis gateway after its runs: ${gatewayRss.toFixed(0)} MiB.
 
