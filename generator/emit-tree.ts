@@ -9,7 +9,6 @@
  */
 import {
   existsSync,
-  linkSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -42,8 +41,6 @@ export interface EmitResult {
   readonly removed: number;
   readonly buildDir: string;
 }
-
-const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
 /** How many finished builds to keep, the live one included (the previous one allows a rollback). */
 const KEEP_BUILDS = 2;
@@ -80,11 +77,11 @@ export async function emitTree(outDir: string, source: TreeSource, inputs?: stri
   const previous = live === undefined ? undefined : readPreviousManifest(live);
   const temporary = join(buildsDir, `.tmp-${process.pid}`);
   const entries = new Map<string, ManifestFile>();
-  let written = 0;
-  let reused = 0;
-  // Files are written and compressed on worker threads while this thread derives the next ones.
+  // Files are linked, or written and compressed, on worker threads while this thread derives the next ones.
   const pool = createWritePool();
   let target: string;
+  let written: number;
+  let reused: number;
   try {
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
@@ -97,18 +94,11 @@ export async function emitTree(outDir: string, source: TreeSource, inputs?: stri
       const encodings = entry.encodings ?? [];
       const before = previous?.files[path];
       const unchanged = live !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
-      if (
-        unchanged &&
-        [path, ...encodings.map((e) => `${path}${SUFFIX[e]}`)].every((file) => tryLink(join(live, file), join(temporary, file)))
-      ) {
-        reused++;
-        continue;
-      }
-      written++;
       // Waits only when the workers have a full queue: memory stays flat however large the tree.
-      await pool.add(bytes, destination, encodings);
+      await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(live, path) : undefined });
     }
     await pool.drain();
+    ({ written, linked: reused } = pool.counts);
     const { buildId, manifest } = source.finish(entries);
     target = join(buildsDir, buildId);
     await pool.close();
@@ -160,15 +150,6 @@ function readPreviousManifest(live: string): Manifest | undefined {
     return JSON.parse(readFileSync(join(live, MANIFEST_PATH), 'utf8')) as Manifest;
   } catch {
     return undefined;
-  }
-}
-
-function tryLink(from: string, to: string): boolean {
-  try {
-    linkSync(from, to);
-    return true;
-  } catch {
-    return false;
   }
 }
 
