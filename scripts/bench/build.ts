@@ -94,6 +94,8 @@ function withFeeChange(datasetDir: string, outDir: string): void {
 const build = (dataset: string, out: string) =>
   timed(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'build', '--dataset', dataset, '--out', out]);
 
+// Published figures must say whether the machine was quiet: the one-minute load average before the run.
+const loadAtStart = loadavg()[0] ?? 0;
 // Beside the repository, on the file system a real dist/ would live on.
 const work = mkdtempSync(join(ROOT, '.bench-'));
 const results = new Map<number, Run[]>();
@@ -179,6 +181,8 @@ Command: \`npm run bench\` (BENCH_RUNS=${RUNS}, BENCH_SCALES=${SCALES.join(',')}
 Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free at the end), Node ${process.version}, file system ${fsType}; load average ${loadavg()
   .map((l) => l.toFixed(1))
   .join(' / ')} at the end.
+
+${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores and the disk; \`cp -r\` times vary several-fold between runs. Compare ratios within a run, not times with other runs.`}
 
 | scale | files | MiB | full build (s) | sync + cp -r (s) | build ÷ cp -r | peak RSS (GiB) | no-change rebuild (s, % of full) | one card's fee changed (s, % of full; files) |
 |---|---|---|---|---|---|---|---|---|
