@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { loadBuild } from '../gateway/build-source.ts';
-import { type BuildDiff, diffTrees, type TreeView } from '../generator/build-diff.ts';
+import { historyFileTest } from '../generator/artefacts.ts';
+import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/build-diff.ts';
 import { diskTree } from '../generator/disk-tree.ts';
 
 /** Changes listed per kind in Markdown before "and N more". */
@@ -19,7 +20,8 @@ export interface DiffOptions {
 export async function diff(oldDist: string, newDist: string, options: DiffOptions): Promise<void> {
   const [before, after] = [oldDist, newDist].map((dist) => {
     const build = loadBuild(resolve(dist));
-    return diskTree(build.root, build.manifest);
+    // History files differ between builds of the same answers (another commit, another history): not an answer.
+    return withoutFiles(diskTree(build.root, build.manifest), historyFileTest());
   }) as [TreeView, TreeView];
   const result = diffTrees(before, after);
   process.stdout.write(options.format === 'jsonl' ? toJsonLines(result) : toMarkdown(result));

@@ -41,3 +41,8 @@ export const artefacts: readonly Artefact[] = [
 
 /** Written after the others from the build's change history: the history file, /api/changes, the site's changes page and feed. */
 export const historyArtefacts: readonly HistoryArtefact[] = [historyFile, changesPages, changesPage, changesFeed];
+
+/** Whether a path of the tree is one of the history's files (not an answer: the diff between builds leaves them out). */
+export function historyFileTest(list: readonly HistoryArtefact[] = historyArtefacts): (path: string) => boolean {
+  return (path) => list.some((artefact) => artefact.files.test(path));
+}

@@ -100,6 +100,11 @@ function familyOf(path: string, routes: readonly TreeRoute[]): string {
   return parts[0] === 'public' && parts[1] === 'api' ? `/${parts.slice(1, 3).join('/')}` : `/${parts.slice(1, 2).join('/') || parts[0]}`;
 }
 
+/** `tree` as if the files `drop` matches were not there (the change history's, which are not answers). */
+export function withoutFiles(tree: TreeView, drop: (path: string) => boolean): TreeView {
+  return { ...tree, files: Object.fromEntries(Object.entries(tree.files).filter(([path]) => !drop(path))) };
+}
+
 /** Compares two trees. */
 export function diffTrees(before: TreeView, after: TreeView): BuildDiff {
   const oldFiles = before.files;

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
 import stringify from 'fast-json-stable-stringify';
-import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts } from './artefacts.ts';
+import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts, historyFileTest } from './artefacts.ts';
 import type { Artefact, HistoryArtefact, OutputDocument } from './artefact.ts';
-import type { TreeView } from './build-diff.ts';
+import { type TreeView, withoutFiles } from './build-diff.ts';
 import { type BuildChange, HISTORY_PATH, nextHistory } from './history.ts';
 import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
@@ -74,7 +74,7 @@ export function compile(
   if (problems.length > 0) return { ok: false, problems };
   const date = options.date ?? datasetDate(dataset);
   const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources);
-  const isHistoryFile = (path: string) => historyArtefacts.some((artefact) => artefact.files.test(path));
+  const isHistoryFile = historyFileTest(historyArtefacts);
   const files = new Map<string, Buffer>();
   const add = (output: OutputDocument, artefact: string) => {
     if (files.has(output.path))
@@ -161,11 +161,6 @@ function treeId(entries: ReadonlyMap<string, ManifestFile>): string {
   const tree = createHash('sha256');
   for (const [path, entry] of entries) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
   return tree.digest('hex').slice(0, 16);
-}
-
-/** `tree` as if the files `drop` matches were not there (the previous build's history files, which the new build rewrites). */
-function withoutFiles(tree: TreeView, drop: (path: string) => boolean): TreeView {
-  return { ...tree, files: Object.fromEntries(Object.entries(tree.files).filter(([path]) => !drop(path))) };
 }
 
 /** The previous build's history document, or undefined when it has none or it cannot be read (a new history starts). */
