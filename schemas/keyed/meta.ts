@@ -1,5 +1,5 @@
 /** Keyed documents about the dataset itself, the change history of the builds, and the paged and unpaged list wrappers. */
-import { isoDate, text } from '../common.ts';
+import { isoDate } from '../common.ts';
 import { count, named, nullableString, object } from './internal.ts';
 
 export const stats = object(
@@ -55,7 +55,11 @@ export const change = object(
       pattern: '^[0-9a-f]{7,64}$',
       description: 'the commit of the dataset the build was made from, when the build was told it; else null',
     },
-    summary: text,
+    summary: {
+      type: 'string',
+      minLength: 1,
+      description: 'one line for people: files changed, added and removed, and how many answers of each kind changed',
+    },
     files: { type: 'array', items: familyCounts, description: 'files added, removed and changed per route family' },
     changes: {
       type: 'array',
@@ -63,7 +67,7 @@ export const change = object(
       maxItems: CHANGES_PER_BUILD_LIMIT,
       description: `the answers users see that changed, at most ${CHANGES_PER_BUILD_LIMIT}`,
     },
-    changes_total: count,
+    changes_total: { ...count, description: `how many answers changed in all (changes lists the first ${CHANGES_PER_BUILD_LIMIT})` },
   },
   ['sequence', 'build', 'previous_build', 'date', 'dataset_commit', 'summary', 'files', 'changes', 'changes_total'],
 );
