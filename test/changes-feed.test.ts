@@ -3,7 +3,7 @@
  * changed, into the same tree. The history, /api/changes through a real gateway, the /changes page
  * and the Atom feed all show the two builds; a rebuild that changes no answer keeps the bytes.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,15 @@ describe('the change history in dist/', () => {
     expect(result.stdout).toMatch(/is up to date \(build [0-9a-f]{16}\): \d+ files, no file written/);
     expect(hashTree(out)).toEqual(before);
     expect(history()).toHaveLength(2);
+  });
+});
+
+describe('--dataset-commit', () => {
+  it('refuses a value that is not a commit id, as a usage error that writes nothing', async () => {
+    const result = await runCli(['build', '--dataset', FIXTURE, '--out', join(work, 'never'), '--dataset-commit', 'main']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected a git commit id');
+    expect(existsSync(join(work, 'never'))).toBe(false);
   });
 });
 
