@@ -1,5 +1,6 @@
 /** What `cardrewards build` and `cardrewards validate` do: read the dataset, compile, write the tree atomically. */
-import { checkDataset, deriveFiles, finishManifest, prepare } from '../generator/compile.ts';
+import { checkDataset, planBuild, prepare } from '../generator/compile.ts';
+import { liveTree } from '../generator/disk-tree.ts';
 import { emitTree, liveInputs } from '../generator/emit-tree.ts';
 import { inputsDigest } from '../generator/inputs-digest.ts';
 import { formatProblem, type Problem } from '../generator/problems.ts';
@@ -25,11 +26,10 @@ export async function build(options: BuildOptions): Promise<void> {
     prepare(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
   );
   if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
-  const { model } = result;
+  // The live build is the one this build follows: its history is carried forward, its answers compared.
+  const plan = planBuild(result.model, { datasetCommit: options.datasetCommit ?? null, previous: liveTree(options.out) });
   // Derived, written and released one file at a time: memory does not grow with the tree.
-  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () =>
-    emitTree(options.out, { files: deriveFiles(model), finish: (entries) => finishManifest(entries, model.date) }, inputs),
-  );
+  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () => emitTree(options.out, plan, inputs));
   const counts = `${emitted.files} files`;
   console.log(
     emitted.changed

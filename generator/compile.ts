@@ -1,16 +1,20 @@
 /**
- * The generator's pure core: CSV texts in, either problems or the output tree (path → bytes) out.
- * Nothing here touches the disk; the CLI reads the dataset and the emitter writes the tree.
+ * The generator's pure core: CSV texts in, either problems or the output tree (path → bytes) out,
+ * one file at a time (`planBuild`) or all in memory (`compile`). Nothing here touches the disk; the
+ * CLI reads the dataset and the previous build, and the emitter writes the tree.
  */
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
-import { artefacts as defaultArtefacts } from './artefacts.ts';
+import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts, historyFileTest } from './artefacts.ts';
 import { canonicalJson } from './canonical-json.ts';
-import type { Artefact } from './artefact.ts';
+import type { Artefact, HistoryArtefact, OutputDocument } from './artefact.ts';
+import { type TreeView, withoutFiles } from './build-diff.ts';
+import { type BuildChange, HISTORY_PATH, nextHistory } from './history.ts';
 import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
 import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
+import { manifestRoutes } from './routes/index.ts';
 import { manifestSchema, type ManifestFile } from '../schemas/manifest.ts';
 import { loadDataset, type Dataset, type DatasetSources } from './load-dataset.ts';
 import { createModel, type Model } from './model.ts';
@@ -23,6 +27,10 @@ export interface CompileOptions {
   readonly date?: string | undefined;
   /** Prefix of file names in problems, e.g. `dataset`. */
   readonly displayDir: string;
+  /** The dataset's commit, recorded in this build's history entry; null or absent when unknown. */
+  readonly datasetCommit?: string | null | undefined;
+  /** The build this one follows (the live tree), whose history this build continues; absent for a first build. */
+  readonly previous?: TreeView | undefined;
 }
 
 /** Files at least this large get precompressed siblings; below it compression saves too little to be worth a file. */
@@ -32,8 +40,13 @@ export interface BuildOutput {
   /** Every file of the tree but the manifest, sorted by path. */
   readonly files: ReadonlyMap<string, Buffer>;
   readonly entries: ReadonlyMap<string, ManifestFile>;
-  /** Content hash of the whole tree: equal builds have equal ids. */
+  /**
+   * Content hash of the tree's answers: every file but the change history's, which names this id
+   * and so cannot be part of it. Equal answers have equal ids.
+   */
   readonly buildId: string;
+  /** The change history this build carries, newest first (its own entry first when its answers changed). */
+  readonly history: readonly BuildChange[];
   /** The bytes of `manifest.json`, which lists every other file. */
   readonly manifest: Buffer;
   readonly model: Model;
@@ -69,46 +82,108 @@ export interface OutputFile {
 }
 
 /**
- * Every file of the tree but the manifest, one at a time in derivation order: each document is
- * checked against its schema and serialised when it is reached, so a consumer that writes and drops
- * each file holds one document at a time, not the tree.
+ * A build in three steps, for a writer that keeps no file in memory: the answers, one at a time;
+ * then, from the answers' entries (and their JSON, read back when the history needs it), the build
+ * id and the change history's files; then the manifest of every entry.
  */
-export function* deriveFiles(model: Model, artefacts: readonly Artefact[] = defaultArtefacts): Generator<OutputFile> {
-  const seen = new Map<string, string>();
-  for (const artefact of artefacts) {
-    for (const output of artefact.derive(model)) {
-      const earlier = seen.get(output.path);
-      if (earlier !== undefined)
-        throw new GeneratorError(
-          'ERR_OUTPUT_PATH',
-          `two artefacts write ${output.path} (the second is ${artefact.name}, after ${earlier})`,
-        );
-      seen.set(output.path, artefact.name);
-      if ('bytes' in output) {
-        yield { path: output.path, bytes: output.bytes };
-        continue;
-      }
-      assertValid(validatorFor(output.schema), output.document, output.path);
-      yield { path: output.path, bytes: serialize(output.document) };
-    }
-  }
+export interface BuildPlan {
+  /** Every answer (each file but the history's), checked and serialised as it is reached, in derivation order. */
+  readonly answers: Iterable<OutputFile>;
+  readonly afterAnswers: (
+    answers: ReadonlyMap<string, ManifestFile>,
+    read: (path: string) => unknown,
+  ) => { readonly buildId: string; readonly history: readonly BuildChange[]; readonly files: Iterable<OutputFile> };
+  /** The bytes of `manifest.json` from every file's entry, in any order. */
+  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer;
 }
 
-/** Compiles the dataset into the output tree in memory (tests, tools); `cardrewards build` streams instead. */
+/** The build of `model` as a plan (see BuildPlan); `options.previous` is the build it follows. */
+export function planBuild(
+  model: Model,
+  options: Pick<CompileOptions, 'datasetCommit' | 'previous'>,
+  artefacts: readonly Artefact[] = defaultArtefacts,
+  historyArtefacts: readonly HistoryArtefact[] = defaultHistoryArtefacts,
+): BuildPlan {
+  const isHistoryFile = historyFileTest(historyArtefacts);
+  const seen = new Map<string, string>();
+  const checked = (output: OutputDocument, artefact: string): OutputFile => {
+    const earlier = seen.get(output.path);
+    if (earlier !== undefined)
+      throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact}, after ${earlier})`);
+    seen.set(output.path, artefact);
+    if ('bytes' in output) return { path: output.path, bytes: output.bytes };
+    assertValid(validatorFor(output.schema), output.document, output.path);
+    return { path: output.path, bytes: serialize(output.document) };
+  };
+  function* answers(): Generator<OutputFile> {
+    for (const artefact of artefacts) {
+      for (const output of artefact.derive(model)) {
+        if (isHistoryFile(output.path))
+          throw new GeneratorError('ERR_OUTPUT_PATH', `${artefact.name} writes ${output.path}, a history file`);
+        yield checked(output, artefact.name);
+      }
+    }
+  }
+  function* historyFiles(history: readonly BuildChange[]): Generator<OutputFile> {
+    for (const artefact of historyArtefacts) {
+      for (const output of artefact.derive(model, history)) {
+        if (!artefact.files.test(output.path))
+          throw new GeneratorError('ERR_OUTPUT_PATH', `${artefact.name} writes ${output.path}, outside its own pattern`);
+        yield checked(output, artefact.name);
+      }
+    }
+  }
+  return {
+    answers: answers(),
+    afterAnswers(entries, read) {
+      // The answers are complete: their hash names the build, and the history records what they changed.
+      const sorted = sortedEntries(entries);
+      const buildId = treeId(sorted);
+      const history = nextHistory({
+        previous: options.previous === undefined ? undefined : withoutFiles(options.previous, isHistoryFile),
+        previousHistory: readHistory(options.previous),
+        current: { build: buildId, files: Object.fromEntries(sorted), routes: manifestRoutes(), read },
+        date: datasetDate(model.dataset),
+        datasetCommit: options.datasetCommit ?? null,
+      });
+      return { buildId, history, files: historyFiles(history) };
+    },
+    manifest(entries, buildId) {
+      const manifest = createManifest(buildId, model.date, sortedEntries(entries));
+      // The gateway checks the same schema on load; a manifest it would refuse is never written.
+      assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
+      return serialize(manifest);
+    },
+  };
+}
+
+/** Compiles the dataset into the output tree in memory (tests, tools); `cardrewards build` streams the same plan to disk. */
 export function compile(
   sources: DatasetSources,
   options: CompileOptions,
   artefacts: readonly Artefact[] = defaultArtefacts,
+  historyArtefacts: readonly HistoryArtefact[] = defaultHistoryArtefacts,
 ): CompileResult {
   const prepared = prepare(sources, options);
   if (!prepared.ok) return prepared;
   const { model, problems } = prepared;
+  const plan = planBuild(model, options, artefacts, historyArtefacts);
   const unsorted = new Map<string, Buffer>();
-  for (const { path, bytes } of deriveFiles(model, artefacts)) unsorted.set(path, bytes);
+  const entries = new Map<string, ManifestFile>();
+  const add = ({ path, bytes }: OutputFile) => {
+    unsorted.set(path, bytes);
+    entries.set(path, entryOf(path, bytes));
+  };
+  for (const file of plan.answers) add(file);
+  const read = (path: string) => JSON.parse((unsorted.get(path) ?? Buffer.alloc(0)).toString('utf8'));
+  const { buildId, history, files: historyFiles } = plan.afterAnswers(entries, read);
+  for (const file of historyFiles) add(file);
   const files = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
-  const entries = new Map([...files].map(([path, bytes]) => [path, entryOf(path, bytes)]));
-  const { buildId, manifest } = finishManifest(entries, model.date);
-  return { ok: true, output: { files, entries, buildId, model, manifest }, problems };
+  return {
+    ok: true,
+    output: { files, entries: sortedEntries(entries), buildId, history, model, manifest: plan.manifest(entries, buildId) },
+    problems,
+  };
 }
 
 /** Canonical JSON: sorted keys, no insignificant white space, one final newline. */
@@ -128,15 +203,16 @@ export function contentTypeOf(path: string): string {
   if (path.endsWith('.html')) return 'text/html; charset=utf-8';
   if (path.endsWith('.css')) return 'text/css; charset=utf-8';
   if (path.endsWith('.js')) return 'text/javascript; charset=utf-8';
+  if (path.endsWith('.xml')) return 'application/atom+xml; charset=utf-8'; // the tree's one XML file is the changes feed
   if (path.endsWith('.zip')) return 'application/zip';
   if (path.endsWith('.sqlite')) return 'application/vnd.sqlite3';
   return 'application/octet-stream';
 }
 
-/** Files that get .br and .gz siblings: text at least COMPRESS_MIN_BYTES long. */
+/** Files that get .br and .gz siblings: text (JSON, HTML, CSS, scripts, the Atom feed) at least COMPRESS_MIN_BYTES long. */
 export function isCompressible(path: string, size: number): boolean {
   const type = contentTypeOf(path);
-  return size >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/'));
+  return size >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/') || type.includes('+xml'));
 }
 
 /** The manifest entry of one file. */
@@ -150,19 +226,25 @@ export function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * The build id and the manifest's bytes from every file's entry, in any order: the id hashes the
- * entries sorted by path, so it depends on the tree only, not on the order files were made in.
- */
-export function finishManifest(unsorted: ReadonlyMap<string, ManifestFile>, date: string): { buildId: string; manifest: Buffer } {
-  const entries = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
+function sortedEntries(entries: ReadonlyMap<string, ManifestFile>): Map<string, ManifestFile> {
+  return new Map([...entries].sort(([a], [b]) => byPath(a, b)));
+}
+
+/** The build id: a hash of every path (sorted) with its ETag and encodings. */
+function treeId(sorted: ReadonlyMap<string, ManifestFile>): string {
   const tree = createHash('sha256');
-  for (const [path, entry] of entries) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
-  const buildId = tree.digest('hex').slice(0, 16);
-  const manifest = createManifest(buildId, date, entries);
-  // The gateway checks the same schema on load; a manifest it would refuse is never written.
-  assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
-  return { buildId, manifest: serialize(manifest) };
+  for (const [path, entry] of sorted) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
+  return tree.digest('hex').slice(0, 16);
+}
+
+/** The previous build's history document, or undefined when it has none or it cannot be read (a new history starts). */
+function readHistory(previous: TreeView | undefined): unknown {
+  if (previous?.files[HISTORY_PATH] === undefined) return undefined;
+  try {
+    return previous.read(HISTORY_PATH);
+  } catch {
+    return undefined;
+  }
 }
 
 function assertValid(validate: ValidateFunction, document: unknown, path: string): void {

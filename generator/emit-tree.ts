@@ -21,7 +21,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { entryOf, type OutputFile } from './compile.ts';
+import { type BuildPlan, entryOf, type OutputFile } from './compile.ts';
 import { createWritePool } from './write-pool.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 import { GeneratorError } from './errors.ts';
@@ -57,20 +57,12 @@ export function liveInputs(outDir: string): string | undefined {
   }
 }
 
-/** What `emitTree` writes: the files, streamed, and how to finish the manifest once all are known. */
-export interface TreeSource {
-  /** Every file but the manifest, in any order; each one's bytes are dropped once written. */
-  readonly files: Iterable<OutputFile>;
-  /** The build id and the manifest's bytes from every file's entry. */
-  readonly finish: (entries: ReadonlyMap<string, ManifestFile>) => { buildId: string; manifest: Buffer };
-}
-
 /**
  * Writes the tree (see the module comment) while it is derived: each file is written or linked and
  * then released, and its compression waits in a bounded queue (write-pool.ts), so memory does not
  * grow with the number of files. The old tree stays live until the swap.
  */
-export async function emitTree(outDir: string, source: TreeSource, inputs?: string): Promise<EmitResult> {
+export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string): Promise<EmitResult> {
   const out = resolve(outDir);
   const buildsDir = `${out}.builds`;
   const live = liveBuild(out);
@@ -86,7 +78,7 @@ export async function emitTree(outDir: string, source: TreeSource, inputs?: stri
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
     const made = new Set<string>([temporary]);
-    for (const { path, bytes } of source.files) {
+    const put = async ({ path, bytes }: OutputFile) => {
       const entry = entryOf(path, bytes);
       entries.set(path, entry);
       const destination = join(temporary, path);
@@ -96,10 +88,16 @@ export async function emitTree(outDir: string, source: TreeSource, inputs?: stri
       const unchanged = live !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
       // Waits only when the workers have a full queue: memory stays flat however large the tree.
       await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(live, path) : undefined });
-    }
+    };
+    for (const file of plan.answers) await put(file);
+    // The history compares these answers with the previous build's, reading the few it needs back from disk.
     await pool.drain();
+    const read = (path: string) => JSON.parse(readFileSync(join(temporary, path), 'utf8'));
+    const { buildId, files: historyFiles } = plan.afterAnswers(new Map(entries), read);
+    for (const file of historyFiles) await put(file);
+    await pool.drain();
+    const manifest = plan.manifest(entries, buildId);
     ({ written, linked: reused } = pool.counts);
-    const { buildId, manifest } = source.finish(entries);
     target = join(buildsDir, buildId);
     await pool.close();
     if (live === target && existsSync(join(target, MANIFEST_PATH))) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finishManifest, type OutputFile } from '../generator/compile.ts';
+import { type OutputFile, planBuild } from '../generator/compile.ts';
 import { emitTree } from '../generator/emit-tree.ts';
 import { GeneratorError } from '../generator/errors.ts';
 import { hashTree } from './helpers/cli.ts';
@@ -12,28 +12,23 @@ const fixture = useCompiledFixture();
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-emit-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const source = (files: Iterable<OutputFile>) => ({
-  files,
-  finish: (entries: Parameters<typeof finishManifest>[0]) => finishManifest(entries, fixture.output.model.date),
-});
-
 describe('emitTree (streamed)', () => {
-  it('writes files in any order into the same tree, build id and manifest as the in-memory compile', async () => {
-    const out = join(work, 'reversed');
-    const files = [...fixture.output.files].map(([path, bytes]) => ({ path, bytes })).reverse();
-    const result = await emitTree(out, source(files));
+  it('writes the same tree, build id and manifest as the in-memory compile', async () => {
+    const out = join(work, 'streamed');
+    const result = await emitTree(out, planBuild(fixture.output.model, {}));
     expect(result.buildId).toBe(fixture.output.buildId);
     expect(result.files).toBe(fixture.output.files.size + 1);
     expect(readFileSync(join(out, 'manifest.json'))).toEqual(fixture.output.manifest);
-    const manifest = hashTree(out);
-    expect([...manifest.keys()].filter((path) => !path.endsWith('.br') && !path.endsWith('.gz')).sort()).toEqual(
+    const tree = hashTree(out);
+    expect([...tree.keys()].filter((path) => !path.endsWith('.br') && !path.endsWith('.gz')).sort()).toEqual(
       [...fixture.output.files.keys(), 'build-id', 'manifest.json'].sort(),
     );
+    for (const [path, bytes] of fixture.output.files) expect(readFileSync(join(out, path)), path).toEqual(bytes);
   });
 
   it('leaves the live tree and no temporary folder behind when deriving fails half way', async () => {
     const out = join(work, 'failing');
-    await emitTree(out, source([...fixture.output.files].map(([path, bytes]) => ({ path, bytes }))));
+    await emitTree(out, planBuild(fixture.output.model, {}));
     const before = hashTree(out);
     const target = readlinkSync(out);
     function* halfThenFail(): Generator<OutputFile> {
@@ -43,7 +38,9 @@ describe('emitTree (streamed)', () => {
         yield { path, bytes: Buffer.concat([bytes, Buffer.from(' ')]) };
       }
     }
-    await expect(emitTree(out, source(halfThenFail()))).rejects.toThrow(/does not match its schema/);
+    await expect(emitTree(out, { ...planBuild(fixture.output.model, {}), answers: halfThenFail() })).rejects.toThrow(
+      /does not match its schema/,
+    );
     expect(readlinkSync(out)).toBe(target);
     expect(hashTree(out)).toEqual(before);
     expect(readdirSync(`${out}.builds`).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
