@@ -76,6 +76,13 @@ describe('the data workflow', () => {
     for (const call of calls) await expectCliCall(call);
   });
 
+  it('runs only npm scripts the package has', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    const named = runs.flatMap((line) => [...line.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] as string));
+    expect(named).toContain('lint:openapi');
+    for (const name of named) expect(scripts[name], name).toBeDefined();
+  });
+
   it('publishes dist/public and swaps the gateway host to the build named by the build-id file the generator writes', () => {
     expect(runs.join('\n')).toContain('dist/public/');
     expect(runs.join('\n')).toContain(`dist/${BUILD_ID_PATH}`);
