@@ -9,6 +9,7 @@ COPY tools ./tools
 COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
 COPY cli ./cli
+COPY client ./client
 COPY errors ./errors
 COPY gateway ./gateway
 COPY generator ./generator

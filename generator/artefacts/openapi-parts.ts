@@ -1,6 +1,7 @@
 /** Pieces of the OpenAPI document that depend on the data or describe the conventions: tags, examples, typed enums, problem details. */
 import type { Model } from '../model.ts';
 import type { RouteDefinition } from '../route.ts';
+import { PROBLEM_TYPES } from '../../schemas/problem-types.ts';
 
 /** RFC 9457 problem details as the gateway answers them (schemas/problem-types.ts lists the codes). */
 export const PROBLEM_SCHEMA = {
@@ -12,7 +13,11 @@ export const PROBLEM_SCHEMA = {
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
-    code: { type: 'string', description: 'the stable name of the error, to branch on' },
+    code: {
+      type: 'string',
+      enum: Object.keys(PROBLEM_TYPES),
+      description: 'the stable name of the error, to branch on; /problems/{code} explains it',
+    },
     instance: { type: 'string', description: 'the request path' },
     request_id: { type: 'string', description: 'as in the X-Request-Id header and the access log' },
     parameter: { type: 'string', description: 'for parameter errors: the parameter' },
