@@ -950,10 +950,8 @@ export interface components {
             readonly total: number;
         };
         readonly BestCard: {
-            /** @description how many active cards were ranked (the list shows the best 50) */
-            readonly card_count: number;
             /** @description the 50 best cards, best first */
-            readonly cards: readonly {
+            readonly best_cards: readonly {
                 readonly annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
                 readonly conditions: readonly {
@@ -967,6 +965,8 @@ export interface components {
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 readonly issuer: string;
+                /** @description non-empty text */
+                readonly issuer_name: string;
                 /** @description non-empty text */
                 readonly name: string;
                 readonly rank: number;
@@ -1018,6 +1018,8 @@ export interface components {
                     readonly standalone_cents: number;
                 };
             }[];
+            /** @description how many active cards were ranked (the list shows the best 50) */
+            readonly card_count: number;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
@@ -1239,6 +1241,8 @@ export interface components {
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 readonly issuer: string;
                 /** @description non-empty text */
+                readonly issuer_name: string;
+                /** @description non-empty text */
                 readonly name: string;
                 readonly rank: number;
                 readonly rate: number;
@@ -1302,9 +1306,9 @@ export interface components {
         readonly CategoryGroupList: {
             readonly data: readonly {
                 /** @description a four-digit MCC code */
-                readonly first_code: string;
+                readonly first_mcc_code: string;
                 /** @description a four-digit MCC code */
-                readonly last_code: string;
+                readonly last_mcc_code: string;
                 readonly mcc_count: number;
                 readonly merchant_count: number;
                 /** @description non-empty text */
@@ -1387,24 +1391,8 @@ export interface components {
             readonly total: number;
         };
         readonly MccDetail: {
-            readonly categories: readonly {
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly category: string;
-                /** @description non-empty text */
-                readonly category_name: string;
-                /** @description issuers whose own definition of the category replaces the generic one and leaves this code out */
-                readonly excluded_issuers: readonly string[];
-                /** @description null: the generic definition, for every issuer except excluded_issuers */
-                readonly issuers: readonly string[] | null;
-            }[];
-            /** @description non-empty text */
-            readonly category_group: string;
-            /** @description a four-digit MCC code */
-            readonly code: string;
-            /** @description non-empty text */
-            readonly description: string;
-            readonly merchant_count: number;
-            readonly top_cards: readonly {
+            /** @description the 10 best cards, best first */
+            readonly best_cards: readonly {
                 readonly annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
                 readonly conditions: readonly {
@@ -1418,6 +1406,8 @@ export interface components {
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 readonly issuer: string;
+                /** @description non-empty text */
+                readonly issuer_name: string;
                 /** @description non-empty text */
                 readonly name: string;
                 readonly rank: number;
@@ -1469,6 +1459,23 @@ export interface components {
                     readonly standalone_cents: number;
                 };
             }[];
+            readonly categories: readonly {
+                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                readonly category: string;
+                /** @description non-empty text */
+                readonly category_name: string;
+                /** @description issuers whose own definition of the category replaces the generic one and leaves this code out */
+                readonly excluded_issuers: readonly string[];
+                /** @description null: the generic definition, for every issuer except excluded_issuers */
+                readonly issuers: readonly string[] | null;
+            }[];
+            /** @description non-empty text */
+            readonly category_group: string;
+            /** @description a four-digit MCC code */
+            readonly code: string;
+            /** @description non-empty text */
+            readonly description: string;
+            readonly merchant_count: number;
         };
         /** MccPage */
         readonly MccPage: {
@@ -1543,6 +1550,74 @@ export interface components {
              * @description a date as YYYY-MM-DD
              */
             readonly as_of: string;
+            /** @description the 10 best cards, best first */
+            readonly best_cards: readonly {
+                readonly annual_fee: number;
+                /** @description what the rate needs of the holder; empty for an unconditional rate */
+                readonly conditions: readonly {
+                    /**
+                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
+                     * @enum {string}
+                     */
+                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    /** @description the condition in plain words */
+                    readonly note: string;
+                }[];
+                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                readonly issuer: string;
+                /** @description non-empty text */
+                readonly issuer_name: string;
+                /** @description non-empty text */
+                readonly name: string;
+                readonly rank: number;
+                /** @description the card's own multiplier: points per dollar or percent cash back */
+                readonly rate: number;
+                readonly rule: {
+                    readonly cap: {
+                        /** @enum {string} */
+                        readonly period: "month" | "quarter" | "year";
+                        readonly rate_after: number;
+                        readonly usd: number;
+                    } | null;
+                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                    readonly category: string;
+                    /** @enum {string} */
+                    readonly channel: "any" | "direct" | "portal";
+                    /**
+                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
+                     * @enum {string}
+                     */
+                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                    /** Format: date */
+                    readonly valid_from: string | null;
+                    /** Format: date */
+                    readonly valid_to: string | null;
+                } | null;
+                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                readonly slug: string;
+                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
+                readonly typical_value_cents: number;
+                /**
+                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
+                 * @enum {string}
+                 */
+                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
+                readonly value_cents: number;
+                readonly values: {
+                    /** @description US cents per dollar at the program's transfer value */
+                    readonly pooled_cents: number;
+                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
+                    readonly pooled_with: string | null;
+                    /**
+                     * @description the valuation this list is ranked by
+                     * @enum {string}
+                     */
+                    readonly ranked_by: "standalone" | "pooled";
+                    /** @description US cents per dollar to a holder of only this card */
+                    readonly standalone_cents: number;
+                };
+            }[];
             /** @description non-empty text */
             readonly category_group: string;
             readonly domains: readonly string[];
@@ -1647,71 +1722,6 @@ export interface components {
             readonly source: string;
             /** @description non-empty text */
             readonly source_ref: string;
-            readonly top_cards: readonly {
-                readonly annual_fee: number;
-                /** @description what the rate needs of the holder; empty for an unconditional rate */
-                readonly conditions: readonly {
-                    /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
-                     * @enum {string}
-                     */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
-                    /** @description the condition in plain words */
-                    readonly note: string;
-                }[];
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
-                /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
-                /** @description the card's own multiplier: points per dollar or percent cash back */
-                readonly rate: number;
-                readonly rule: {
-                    readonly cap: {
-                        /** @enum {string} */
-                        readonly period: "month" | "quarter" | "year";
-                        readonly rate_after: number;
-                        readonly usd: number;
-                    } | null;
-                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    readonly category: string;
-                    /** @enum {string} */
-                    readonly channel: "any" | "direct" | "portal";
-                    /**
-                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
-                     * @enum {string}
-                     */
-                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
-                    /** Format: date */
-                    readonly valid_from: string | null;
-                    /** Format: date */
-                    readonly valid_to: string | null;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
-                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                readonly typical_value_cents: number;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                readonly value_cents: number;
-                readonly values: {
-                    /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
-                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
-                    /**
-                     * @description the valuation this list is ranked by
-                     * @enum {string}
-                     */
-                    readonly ranked_by: "standalone" | "pooled";
-                    /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
-                };
-            }[];
         };
         /** MerchantPage */
         readonly MerchantPage: {
@@ -1899,7 +1909,7 @@ export interface components {
             /** @description stores with a rate on this portal in the dataset */
             readonly store_count: number;
             /** @description an http(s) URL */
-            readonly url: string;
+            readonly website: string;
         };
         /** PortalList */
         readonly PortalList: {
@@ -1927,7 +1937,7 @@ export interface components {
                 /** @description stores with a rate on this portal in the dataset */
                 readonly store_count: number;
                 /** @description an http(s) URL */
-                readonly url: string;
+                readonly website: string;
             }[];
             readonly total: number;
         };
@@ -2069,6 +2079,8 @@ export interface components {
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 readonly issuer: string;
                 /** @description non-empty text */
+                readonly issuer_name: string;
+                /** @description non-empty text */
                 readonly name: string;
                 readonly rank: number;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
@@ -2123,8 +2135,9 @@ export interface components {
             readonly fallback: boolean;
             readonly matched_domain: string | null;
             readonly mcc_code: string | null;
+            /** @description the merchant's slug; null when the domain is not a merchant we know */
+            readonly merchant: string | null;
             readonly merchant_name: string | null;
-            readonly merchant_slug: string | null;
         };
         /** RewardList */
         readonly RewardList: {
@@ -2189,7 +2202,8 @@ export interface components {
             readonly [key: string]: readonly unknown[];
         };
         readonly SpendProfileRanking: {
-            readonly cards: readonly {
+            /** @description every active card, highest net yearly value first */
+            readonly best_cards: readonly {
                 readonly annual_fee: number;
                 readonly categories: readonly {
                     /** @description the bonus category counted; null: the base rate */
@@ -2197,7 +2211,7 @@ export interface components {
                     /** @enum {string} */
                     readonly category: "groceries" | "dining" | "gas" | "airfare" | "hotels" | "drugstores" | "streaming" | "other";
                     /** @description a four-digit MCC code */
-                    readonly mcc: string;
+                    readonly mcc_code: string;
                     readonly monthly_usd: number;
                     /** @description the rate averaged over the year after caps */
                     readonly rate: number;
@@ -2212,6 +2226,8 @@ export interface components {
                 readonly credits_usd: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 readonly issuer: string;
+                /** @description non-empty text */
+                readonly issuer_name: string;
                 /** @description non-empty text */
                 readonly name: string;
                 /** @description rewards_usd + credits_usd − annual_fee */
@@ -2471,6 +2487,8 @@ export interface components {
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 readonly issuer: string;
+                /** @description non-empty text */
+                readonly issuer_name: string;
                 /** @description non-empty text */
                 readonly name: string;
                 readonly rank: number;
