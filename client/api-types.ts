@@ -4,2666 +4,2666 @@
  */
 
 export interface paths {
-    readonly "/api/cards": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * All credit cards with reward rates, fees and bonus categories
          * @description Paged, sorted by slug. Filter by one facet: issuer, network or segment. Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["cardsList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["cardsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/cards/{id}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One card: reward rules, fees, sign-up bonus, benefits and credits
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["cardsDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["cardsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/cards/{id}/benefits": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/cards/{id}/benefits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The benefits and statement credits of one card
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["cardBenefits"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["cardBenefits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/cards/{id}/rewards": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/cards/{id}/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The bonus categories of one card, with caps, channels and dates
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["cardRewards"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["cardRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/categories": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Bonus categories (dining, groceries, gas, travel, …) and merchant-scoped ones (amazon, delta, …)
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["categoriesList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["categoriesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/categories/{slug}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/categories/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One bonus category: the MCCs it covers per issuer and the merchants it names
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["categoriesDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["categoriesDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/categories/{slug}/cards": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/categories/{slug}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The cards with a bonus in one category, best value first (rules in force first)
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["categoryCards"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["categoryCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/categories/{slug}/mccs": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/categories/{slug}/mccs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The MCCs one category covers, and which issuers count each
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["categoryMccs"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["categoryMccs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/category-groups": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/category-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The card networks' MCC ranges (airlines, lodging, retail outlet services, …)
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["categoryGroups"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["categoryGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/changes": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Every dated fact in the dataset, newest first, with its source
          * @description Minimum tier: enterprise (available to enterprise).
          */
-        readonly get: operations["changes"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/compute/best-card": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/compute/best-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The 50 best cards for one MCC or one merchant, with the rule that applied, both valuations and the conditions
          * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["computeBestCard"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["computeBestCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/compute/spend-profile": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/compute/spend-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Every active card ranked by net yearly value for a spend profile (light, typical, heavy)
          * @description profile=light|typical|heavy (monthly spend per category, docs/ranking.md §7), optionally valuation=standalone|pooled. Net value: a year of rewards after caps, plus statement credits marked easy to use, minus the annual fee. Rotating quarters are not counted; a chosen or automatic bonus counts once, where it adds the most. Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["computeSpendProfile"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["computeSpendProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/compute/transfer": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/compute/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * What a transfer from one program to another gives: ratio, minimum, time, and the value of 10,000 points after it
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["computeTransfer"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["computeTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/compute/triple-stack": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/compute/triple-stack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Best card + best shopping portal + card-linked offer for any merchant, each in cents per dollar with its basis and age
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["computeTripleStack"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["computeTripleStack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/export/dataset.csv": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/export/dataset.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Every card and bonus rule as one flat CSV
          * @description Minimum tier: enterprise (available to enterprise).
          */
-        readonly get: operations["exportCsv"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/export/snapshot.json": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/export/snapshot.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The whole dataset, every table, as one JSON document
          * @description Minimum tier: enterprise (available to enterprise).
          */
-        readonly get: operations["exportSnapshot"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["exportSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/extension/recommend": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/extension/recommend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Best cards for the merchant behind a web domain (browser extensions)
          * @description The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. No match gives fallback: true with the best everyday cards and merchant_name null. Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["extensionRecommend"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["extensionRecommend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/issuers": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Card issuers with their number of active cards
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["issuersList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["issuersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/issuers/{id}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/issuers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One card issuer
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["issuersDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["issuersDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/issuers/{id}/cards": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/issuers/{id}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Every card of one issuer
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["issuerCards"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["issuerCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/mcc": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/mcc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * All 981 MCC codes with descriptions and category groups
          * @description Paged, sorted by code. Filter by category group (e.g. group=retail-outlet-services). Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["mccList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["mccList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/mcc/{code}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/mcc/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One MCC: its top 10 cards and the bonus categories that cover it
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["mccDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["mccDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/mcc/{code}.json": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/mcc/{code}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One MCC with its top 5 cards
          * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
          */
-        readonly get: operations["staticMcc"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["staticMcc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/mcc/{code}/cards": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/mcc/{code}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["mccCards"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["mccCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/mcc/{code}/categories": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/mcc/{code}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The bonus categories that cover one MCC, and for which issuers
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["mccCategories"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["mccCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/mcc/{code}/merchants": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/mcc/{code}/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The merchants with one MCC, by popularity
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["mccMerchants"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["mccMerchants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/merchant/{slug}.json": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/merchant/{slug}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One of the 1,540 most popular merchants with its top card
          * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
          */
-        readonly get: operations["staticMerchant"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["staticMerchant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/merchants": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Merchants mapped to MCC codes, by popularity
          * @description Paged, most popular first. Filter by MCC with mcc=5411. Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["merchantsList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["merchantsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/merchants/{slug}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/merchants/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One merchant: MCC, domains, top cards, portal rates and card-linked offers
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
-        readonly get: operations["merchantsDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["merchantsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/networks": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Card networks with their number of active cards
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["networksList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["networksList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/offers": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Card-linked offers (Amex Offers, Chase Offers, …) with dates and basis
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["offersList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["offersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/offers/{slug}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/offers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One card-linked offer
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["offersDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["offersDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/portals": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/portals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Shopping portals with the currency they pay and their number of stores
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["portalsList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["portalsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/portals/{id}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/portals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One shopping portal
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["portalsDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["portalsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/portals/{id}/stores": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/portals/{id}/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The store rates of one portal, with their basis (published or typical)
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["portalStores"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["portalStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/programs": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Loyalty programs and reward currencies with point valuations
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["programsList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["programsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/programs/{id}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One program with its transfer partners (out) and sources (in)
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["programsDetail"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["programsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/programs/{id}/cards": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/programs/{id}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The cards that earn one program's currency
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["programCards"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["programCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/programs/{id}/partners": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/programs/{id}/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Where one program's points transfer to, with ratios and the value after transfer
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["programPartners"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["programPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/programs/{id}/sources": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/programs/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Which bank currencies transfer into one program
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["programSources"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["programSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/search.json": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/search.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Search index of every static MCC and merchant file
          * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
          */
-        readonly get: operations["staticSearch"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["staticSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/stats": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Counts of everything in the dataset and its dates
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["stats"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/stores": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Stores with at least one portal rate, and their best portal value
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["storesList"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["storesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/stores/{slug}/portals": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/stores/{slug}/portals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Every portal's rate for one store, best value first
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["storePortals"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["storePortals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/usage": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The caller's own call counters for today and this month, with the limits of its tier
          * @description Minimum tier: free (available to free, starter, pro, enterprise).
          */
-        readonly get: operations["usage"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/valuations": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/valuations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Point valuations in cents, highest first, with their sources
          * @description Minimum tier: pro (available to pro, enterprise).
          */
-        readonly get: operations["valuations"];
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        get: operations["valuations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** BenefitList */
-        readonly BenefitList: {
-            readonly data: readonly {
+        BenefitList: {
+            data: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /** @enum {string} */
-                readonly kind: "benefit" | "credit";
+                kind: "benefit" | "credit";
                 /** @description non-empty text */
-                readonly name: string;
-                readonly note: string | null;
+                name: string;
+                note: string | null;
                 /** @enum {string} */
-                readonly period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
+                period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
                 /** @description an http(s) URL */
-                readonly source_url: string;
-                readonly value_usd: number | null;
+                source_url: string;
+                value_usd: number | null;
             }[];
-            readonly total: number;
+            total: number;
         };
-        readonly BestCard: {
+        BestCard: {
             /** @description the 50 best cards, best first */
-            readonly best_cards: readonly {
-                readonly annual_fee: number;
+            best_cards: {
+                annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
-                readonly conditions: readonly {
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
+                name: string;
+                rank: number;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
-                readonly rate: number;
-                readonly rule: {
-                    readonly cap: {
+                rate: number;
+                rule: {
+                    cap: {
                         /** @enum {string} */
-                        readonly period: "month" | "quarter" | "year";
-                        readonly rate_after: number;
-                        readonly usd: number;
+                        period: "month" | "quarter" | "year";
+                        rate_after: number;
+                        usd: number;
                     } | null;
                     /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    readonly category: string;
+                    category: string;
                     /** @enum {string} */
-                    readonly channel: "any" | "direct" | "portal";
+                    channel: "any" | "direct" | "portal";
                     /**
                      * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
                      * @enum {string}
                      */
-                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                    selection: "fixed" | "chosen" | "auto" | "rotating";
                     /** Format: date */
-                    readonly valid_from: string | null;
+                    valid_from: string | null;
                     /** Format: date */
-                    readonly valid_to: string | null;
+                    valid_to: string | null;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                readonly typical_value_cents: number;
+                typical_value_cents: number;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             }[];
             /** @description how many active cards were ranked (the list shows the best 50) */
-            readonly card_count: number;
+            card_count: number;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly evaluated_on: string;
-            readonly mcc: {
+            evaluated_on: string;
+            mcc: {
                 /** @description non-empty text */
-                readonly category_group: string;
+                category_group: string;
                 /** @description a four-digit MCC code */
-                readonly code: string;
+                code: string;
                 /** @description non-empty text */
-                readonly description: string;
-                readonly merchant_count: number;
+                description: string;
+                merchant_count: number;
             };
-            readonly merchant: {
+            merchant: {
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             } | null;
-            readonly query: {
-                readonly mcc: string | null;
-                readonly merchant: string | null;
+            query: {
+                mcc: string | null;
+                merchant: string | null;
                 /** @enum {string} */
-                readonly valuation: "standalone" | "pooled";
+                valuation: "standalone" | "pooled";
             };
         };
-        readonly CardDetail: {
+        CardDetail: {
             /** @description face value of the statement credits per year (monthly × 12, quarterly × 4, …; one-off and 4-yearly credits excluded) */
-            readonly annual_credits_usd: number;
-            readonly annual_fee: number;
+            annual_credits_usd: number;
+            annual_fee: number;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly as_of: string;
-            readonly base_rate: number;
-            readonly benefits: readonly {
+            as_of: string;
+            base_rate: number;
+            benefits: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /** @enum {string} */
-                readonly kind: "benefit" | "credit";
+                kind: "benefit" | "credit";
                 /** @description non-empty text */
-                readonly name: string;
-                readonly note: string | null;
+                name: string;
+                note: string | null;
                 /** @enum {string} */
-                readonly period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
+                period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
                 /** @description an http(s) URL */
-                readonly source_url: string;
-                readonly value_usd: number | null;
+                source_url: string;
+                value_usd: number | null;
             }[];
-            readonly bonus_categories: readonly string[];
+            bonus_categories: string[];
             /** @description standalone: what one point is worth to a holder of only this card */
-            readonly cents_per_point: number;
-            readonly first_year_fee: number | null;
-            readonly foreign_tx_fee: number;
+            cents_per_point: number;
+            first_year_fee: number | null;
+            foreign_tx_fee: number;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly issuer: string;
+            issuer: string;
             /** @description non-empty text */
-            readonly issuer_name: string;
+            issuer_name: string;
             /** @description non-empty text */
-            readonly name: string;
+            name: string;
             /** @description non-empty text */
-            readonly network: string;
+            network: string;
             /** @description pooled: one point at the program's transfer value */
-            readonly pooled_cents_per_point: number;
+            pooled_cents_per_point: number;
             /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-            readonly pooled_with: string | null;
+            pooled_with: string | null;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly program: string;
+            program: string;
             /** @description non-empty text */
-            readonly program_name: string;
-            readonly rewards: readonly {
+            program_name: string;
+            rewards: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
-                readonly cap: {
+                as_of: string;
+                cap: {
                     /** @enum {string} */
-                    readonly period: "month" | "quarter" | "year";
-                    readonly rate_after: number;
-                    readonly usd: number;
+                    period: "month" | "quarter" | "year";
+                    rate_after: number;
+                    usd: number;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly category: string;
+                category: string;
                 /** @description non-empty text */
-                readonly category_name: string;
+                category_name: string;
                 /** @enum {string} */
-                readonly channel: "any" | "direct" | "portal";
+                channel: "any" | "direct" | "portal";
                 /** @description whether the rule is valid on the build date */
-                readonly in_force: boolean;
-                readonly note: string | null;
-                readonly rate: number;
+                in_force: boolean;
+                note: string | null;
+                rate: number;
                 /** @enum {string} */
-                readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                selection: "fixed" | "chosen" | "auto" | "rotating";
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** Format: date */
-                readonly valid_from: string | null;
+                valid_from: string | null;
                 /** Format: date */
-                readonly valid_to: string | null;
-                readonly value_cents: number;
+                valid_to: string | null;
+                value_cents: number;
             }[];
             /** @description non-empty text */
-            readonly segment: string;
-            readonly signup_bonus: {
-                readonly amount: number;
-                readonly months: number | null;
-                readonly spend_usd: number | null;
+            segment: string;
+            signup_bonus: {
+                amount: number;
+                months: number | null;
+                spend_usd: number | null;
                 /** @enum {string} */
-                readonly unit: "points" | "usd";
+                unit: "points" | "usd";
             } | null;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @description an http(s) URL */
-            readonly source_url: string;
+            source_url: string;
             /** @enum {string} */
-            readonly status: "active" | "discontinued";
+            status: "active" | "discontinued";
             /**
              * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
              * @enum {string}
              */
-            readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+            valuation_basis: "published" | "derived" | "redemption" | "assumed";
         };
         /** CardList */
-        readonly CardList: {
-            readonly data: readonly {
-                readonly annual_fee: number;
+        CardList: {
+            data: {
+                annual_fee: number;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
-                readonly base_rate: number;
-                readonly bonus_categories: readonly string[];
-                readonly first_year_fee: number | null;
-                readonly foreign_tx_fee: number;
+                as_of: string;
+                base_rate: number;
+                bonus_categories: string[];
+                first_year_fee: number | null;
+                foreign_tx_fee: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description non-empty text */
-                readonly network: string;
+                network: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
+                program: string;
                 /** @description non-empty text */
-                readonly program_name: string;
+                program_name: string;
                 /** @description non-empty text */
-                readonly segment: string;
+                segment: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** @enum {string} */
-                readonly status: "active" | "discontinued";
+                status: "active" | "discontinued";
             }[];
-            readonly total: number;
+            total: number;
         };
         /** CardPage */
-        readonly CardPage: {
-            readonly data: readonly {
-                readonly annual_fee: number;
+        CardPage: {
+            data: {
+                annual_fee: number;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
-                readonly base_rate: number;
-                readonly bonus_categories: readonly string[];
-                readonly first_year_fee: number | null;
-                readonly foreign_tx_fee: number;
+                as_of: string;
+                base_rate: number;
+                bonus_categories: string[];
+                first_year_fee: number | null;
+                foreign_tx_fee: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description non-empty text */
-                readonly network: string;
+                network: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
+                program: string;
                 /** @description non-empty text */
-                readonly program_name: string;
+                program_name: string;
                 /** @description non-empty text */
-                readonly segment: string;
+                segment: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** @enum {string} */
-                readonly status: "active" | "discontinued";
+                status: "active" | "discontinued";
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
         /** CategoryCardList */
-        readonly CategoryCardList: {
-            readonly data: readonly {
-                readonly annual_fee: number;
-                readonly cap: {
+        CategoryCardList: {
+            data: {
+                annual_fee: number;
+                cap: {
                     /** @enum {string} */
-                    readonly period: "month" | "quarter" | "year";
-                    readonly rate_after: number;
-                    readonly usd: number;
+                    period: "month" | "quarter" | "year";
+                    rate_after: number;
+                    usd: number;
                 } | null;
                 /** @enum {string} */
-                readonly channel: "any" | "direct" | "portal";
-                readonly in_force: boolean;
+                channel: "any" | "direct" | "portal";
+                in_force: boolean;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
-                readonly rate: number;
+                name: string;
+                rank: number;
+                rate: number;
                 /** @enum {string} */
-                readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                selection: "fixed" | "chosen" | "auto" | "rotating";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** Format: date */
-                readonly valid_from: string | null;
+                valid_from: string | null;
                 /** Format: date */
-                readonly valid_to: string | null;
+                valid_to: string | null;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                readonly value_cents: number;
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                value_cents: number;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** CategoryCoverageList */
-        readonly CategoryCoverageList: {
-            readonly data: readonly {
+        CategoryCoverageList: {
+            data: {
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly category: string;
+                category: string;
                 /** @description non-empty text */
-                readonly category_name: string;
+                category_name: string;
                 /** @description issuers whose own definition of the category replaces the generic one and leaves this code out */
-                readonly excluded_issuers: readonly string[];
+                excluded_issuers: string[];
                 /** @description null: the generic definition, for every issuer except excluded_issuers */
-                readonly issuers: readonly string[] | null;
+                issuers: string[] | null;
             }[];
-            readonly total: number;
+            total: number;
         };
-        readonly CategoryDetail: {
-            readonly card_count: number;
+        CategoryDetail: {
+            card_count: number;
             /** @description non-empty text */
-            readonly description: string;
-            readonly mccs: readonly {
+            description: string;
+            mccs: {
                 /** @description a four-digit MCC code */
-                readonly code: string;
+                code: string;
                 /** @description non-empty text */
-                readonly description: string;
+                description: string;
                 /** @description issuers whose own definition of the category replaces the generic one and leaves this code out */
-                readonly excluded_issuers: readonly string[];
+                excluded_issuers: string[];
                 /** @description null: the generic definition, for every issuer except excluded_issuers */
-                readonly issuers: readonly string[] | null;
+                issuers: string[] | null;
             }[];
-            readonly merchants: readonly {
+            merchants: {
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
             /** @description non-empty text */
-            readonly name: string;
+            name: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
         };
         /** CategoryGroupList */
-        readonly CategoryGroupList: {
-            readonly data: readonly {
+        CategoryGroupList: {
+            data: {
                 /** @description a four-digit MCC code */
-                readonly first_mcc_code: string;
+                first_mcc_code: string;
                 /** @description a four-digit MCC code */
-                readonly last_mcc_code: string;
-                readonly mcc_count: number;
-                readonly merchant_count: number;
+                last_mcc_code: string;
+                mcc_count: number;
+                merchant_count: number;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** CategoryList */
-        readonly CategoryList: {
-            readonly data: readonly {
-                readonly card_count: number;
+        CategoryList: {
+            data: {
+                card_count: number;
                 /** @description non-empty text */
-                readonly description: string;
+                description: string;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** CategoryMccList */
-        readonly CategoryMccList: {
-            readonly data: readonly {
+        CategoryMccList: {
+            data: {
                 /** @description a four-digit MCC code */
-                readonly code: string;
+                code: string;
                 /** @description non-empty text */
-                readonly description: string;
+                description: string;
                 /** @description issuers whose own definition of the category replaces the generic one and leaves this code out */
-                readonly excluded_issuers: readonly string[];
+                excluded_issuers: string[];
                 /** @description null: the generic definition, for every issuer except excluded_issuers */
-                readonly issuers: readonly string[] | null;
+                issuers: string[] | null;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** ChangePage */
-        readonly ChangePage: {
-            readonly data: readonly {
+        ChangePage: {
+            data: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /** @description non-empty text */
-                readonly key: string;
-                readonly source_url: string | null;
+                key: string;
+                source_url: string | null;
                 /** @description non-empty text */
-                readonly table: string;
+                table: string;
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
         /** DatasetCsv */
-        readonly DatasetCsv: string;
-        readonly Issuer: {
-            readonly card_count: number;
+        DatasetCsv: string;
+        Issuer: {
+            card_count: number;
             /** @description non-empty text */
-            readonly name: string;
+            name: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @description an http(s) URL */
-            readonly website: string;
+            website: string;
         };
         /** IssuerList */
-        readonly IssuerList: {
-            readonly data: readonly {
-                readonly card_count: number;
+        IssuerList: {
+            data: {
+                card_count: number;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly website: string;
+                website: string;
             }[];
-            readonly total: number;
+            total: number;
         };
-        readonly MccDetail: {
+        MccDetail: {
             /** @description the 10 best cards, best first */
-            readonly best_cards: readonly {
-                readonly annual_fee: number;
+            best_cards: {
+                annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
-                readonly conditions: readonly {
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
+                name: string;
+                rank: number;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
-                readonly rate: number;
-                readonly rule: {
-                    readonly cap: {
+                rate: number;
+                rule: {
+                    cap: {
                         /** @enum {string} */
-                        readonly period: "month" | "quarter" | "year";
-                        readonly rate_after: number;
-                        readonly usd: number;
+                        period: "month" | "quarter" | "year";
+                        rate_after: number;
+                        usd: number;
                     } | null;
                     /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    readonly category: string;
+                    category: string;
                     /** @enum {string} */
-                    readonly channel: "any" | "direct" | "portal";
+                    channel: "any" | "direct" | "portal";
                     /**
                      * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
                      * @enum {string}
                      */
-                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                    selection: "fixed" | "chosen" | "auto" | "rotating";
                     /** Format: date */
-                    readonly valid_from: string | null;
+                    valid_from: string | null;
                     /** Format: date */
-                    readonly valid_to: string | null;
+                    valid_to: string | null;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                readonly typical_value_cents: number;
+                typical_value_cents: number;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             }[];
-            readonly categories: readonly {
+            categories: {
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly category: string;
+                category: string;
                 /** @description non-empty text */
-                readonly category_name: string;
+                category_name: string;
                 /** @description issuers whose own definition of the category replaces the generic one and leaves this code out */
-                readonly excluded_issuers: readonly string[];
+                excluded_issuers: string[];
                 /** @description null: the generic definition, for every issuer except excluded_issuers */
-                readonly issuers: readonly string[] | null;
+                issuers: string[] | null;
             }[];
             /** @description non-empty text */
-            readonly category_group: string;
+            category_group: string;
             /** @description a four-digit MCC code */
-            readonly code: string;
+            code: string;
             /** @description non-empty text */
-            readonly description: string;
-            readonly merchant_count: number;
+            description: string;
+            merchant_count: number;
         };
         /** MccPage */
-        readonly MccPage: {
-            readonly data: readonly {
+        MccPage: {
+            data: {
                 /** @description non-empty text */
-                readonly category_group: string;
+                category_group: string;
                 /** @description a four-digit MCC code */
-                readonly code: string;
+                code: string;
                 /** @description non-empty text */
-                readonly description: string;
-                readonly merchant_count: number;
+                description: string;
+                merchant_count: number;
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
         /** MCC record */
-        readonly MccRecord: {
-            readonly category_group: string;
+        MccRecord: {
+            category_group: string;
             /** @description a four-digit MCC code */
-            readonly code: string;
+            code: string;
             /** @description non-empty text */
-            readonly description: string;
+            description: string;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly last_updated: string;
-            readonly merchant_count: number;
+            last_updated: string;
+            merchant_count: number;
             /** @description an http(s) URL */
-            readonly service_url: string;
-            readonly top_cards: readonly {
-                readonly bonus_rate: number;
-                readonly conditions: readonly {
+            service_url: string;
+            top_cards: {
+                bonus_rate: number;
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description non-empty text */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description US cents per dollar to a holder of only this card (standalone): what ranks static files */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             }[];
         };
-        readonly MerchantDetail: {
+        MerchantDetail: {
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly as_of: string;
+            as_of: string;
             /** @description the 10 best cards, best first */
-            readonly best_cards: readonly {
-                readonly annual_fee: number;
+            best_cards: {
+                annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
-                readonly conditions: readonly {
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
+                name: string;
+                rank: number;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
-                readonly rate: number;
-                readonly rule: {
-                    readonly cap: {
+                rate: number;
+                rule: {
+                    cap: {
                         /** @enum {string} */
-                        readonly period: "month" | "quarter" | "year";
-                        readonly rate_after: number;
-                        readonly usd: number;
+                        period: "month" | "quarter" | "year";
+                        rate_after: number;
+                        usd: number;
                     } | null;
                     /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    readonly category: string;
+                    category: string;
                     /** @enum {string} */
-                    readonly channel: "any" | "direct" | "portal";
+                    channel: "any" | "direct" | "portal";
                     /**
                      * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
                      * @enum {string}
                      */
-                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                    selection: "fixed" | "chosen" | "auto" | "rotating";
                     /** Format: date */
-                    readonly valid_from: string | null;
+                    valid_from: string | null;
                     /** Format: date */
-                    readonly valid_to: string | null;
+                    valid_to: string | null;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                readonly typical_value_cents: number;
+                typical_value_cents: number;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             }[];
             /** @description non-empty text */
-            readonly category_group: string;
-            readonly domains: readonly string[];
-            readonly has_static_file: boolean;
+            category_group: string;
+            domains: string[];
+            has_static_file: boolean;
             /** @description a four-digit MCC code */
-            readonly mcc_code: string;
+            mcc_code: string;
             /** @description non-empty text */
-            readonly mcc_description: string;
-            readonly merchant_categories: readonly string[];
+            mcc_description: string;
+            merchant_categories: string[];
             /** @description non-empty text */
-            readonly name: string;
-            readonly offers: readonly {
+            name: string;
+            offers: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
-                readonly card: string | null;
+                basis: "published" | "typical";
+                card: string | null;
                 /** @description valid_to is before the build date */
-                readonly expired: boolean;
+                expired: boolean;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @enum {string} */
-                readonly kind: "percent" | "amount";
-                readonly max_reward: number | null;
+                kind: "percent" | "amount";
+                max_reward: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly min_spend: number | null;
+                merchant_name: string;
+                min_spend: number | null;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** Format: date */
-                readonly valid_from: string | null;
+                valid_from: string | null;
                 /** Format: date */
-                readonly valid_to: string | null;
-                readonly value: number;
+                valid_to: string | null;
+                value: number;
             }[];
-            readonly popularity_rank: number;
-            readonly portals: readonly {
+            popularity_rank: number;
+            portals: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
+                basis: "published" | "typical";
                 /** @description value of one point of the portal's program (1 for cash) */
-                readonly cents_per_point: number;
+                cents_per_point: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly observations: number;
+                merchant_name: string;
+                observations: number;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly portal: string;
+                portal: string;
                 /** @description non-empty text */
-                readonly portal_name: string;
+                portal_name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
-                readonly rate: number;
+                program: string;
+                rate: number;
                 /** @description non-empty text */
-                readonly source: string;
+                source: string;
                 /** @description the store's name as the portal wrote it */
-                readonly store_name: string;
+                store_name: string;
                 /**
                  * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
                  * @enum {string}
                  */
-                readonly unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
+                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
                 /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                readonly up_to: boolean;
+                up_to: boolean;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                readonly value_percent: number | null;
+                value_percent: number | null;
                 /** Format: date */
-                readonly window_from: string | null;
+                window_from: string | null;
                 /** Format: date */
-                readonly window_to: string | null;
+                window_to: string | null;
             }[];
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @description non-empty text */
-            readonly source: string;
+            source: string;
             /** @description non-empty text */
-            readonly source_ref: string;
+            source_ref: string;
         };
         /** MerchantPage */
-        readonly MerchantPage: {
-            readonly data: readonly {
-                readonly domains: readonly string[];
-                readonly has_static_file: boolean;
+        MerchantPage: {
+            data: {
+                domains: string[];
+                has_static_file: boolean;
                 /** @description a four-digit MCC code */
-                readonly mcc_code: string;
+                mcc_code: string;
                 /** @description non-empty text */
-                readonly mcc_description: string;
+                mcc_description: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly popularity_rank: number;
+                name: string;
+                popularity_rank: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
         /** Merchant record */
-        readonly MerchantRecord: {
-            readonly category_group: string;
+        MerchantRecord: {
+            category_group: string;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly last_updated: string;
+            last_updated: string;
             /** @description a four-digit MCC code */
-            readonly mcc_code: string;
+            mcc_code: string;
             /** @description non-empty text */
-            readonly mcc_description: string;
+            mcc_description: string;
             /** @description non-empty text */
-            readonly name: string;
+            name: string;
             /** @description an http(s) URL */
-            readonly service_url: string;
+            service_url: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
-            readonly top_card: {
-                readonly conditions: readonly {
+            slug: string;
+            top_card: {
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rate: number;
+                name: string;
+                rate: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description US cents per dollar to a holder of only this card (standalone): what ranks static files */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             };
         };
         /** NetworkList */
-        readonly NetworkList: {
-            readonly data: readonly {
-                readonly card_count: number;
+        NetworkList: {
+            data: {
+                card_count: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
-            readonly total: number;
+            total: number;
         };
-        readonly Offer: {
+        Offer: {
             /** @description days from observed_on to the build date (not the time of the request) */
-            readonly age_days: number;
+            age_days: number;
             /**
              * @description published or typical
              * @enum {string}
              */
-            readonly basis: "published" | "typical";
-            readonly card: string | null;
+            basis: "published" | "typical";
+            card: string | null;
             /** @description valid_to is before the build date */
-            readonly expired: boolean;
+            expired: boolean;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly issuer: string;
+            issuer: string;
             /** @enum {string} */
-            readonly kind: "percent" | "amount";
-            readonly max_reward: number | null;
+            kind: "percent" | "amount";
+            max_reward: number | null;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly merchant: string;
+            merchant: string;
             /** @description non-empty text */
-            readonly merchant_name: string;
-            readonly min_spend: number | null;
+            merchant_name: string;
+            min_spend: number | null;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly observed_on: string;
+            observed_on: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @description an http(s) URL */
-            readonly source_url: string;
+            source_url: string;
             /** Format: date */
-            readonly valid_from: string | null;
+            valid_from: string | null;
             /** Format: date */
-            readonly valid_to: string | null;
-            readonly value: number;
+            valid_to: string | null;
+            value: number;
         };
         /** OfferPage */
-        readonly OfferPage: {
-            readonly data: readonly {
+        OfferPage: {
+            data: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
-                readonly card: string | null;
+                basis: "published" | "typical";
+                card: string | null;
                 /** @description valid_to is before the build date */
-                readonly expired: boolean;
+                expired: boolean;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @enum {string} */
-                readonly kind: "percent" | "amount";
-                readonly max_reward: number | null;
+                kind: "percent" | "amount";
+                max_reward: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly min_spend: number | null;
+                merchant_name: string;
+                min_spend: number | null;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** Format: date */
-                readonly valid_from: string | null;
+                valid_from: string | null;
                 /** Format: date */
-                readonly valid_to: string | null;
-                readonly value: number;
+                valid_to: string | null;
+                value: number;
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
-        readonly Portal: {
+        Portal: {
             /** @description days from latest_observed_on to the build date */
-            readonly age_days: number | null;
+            age_days: number | null;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly as_of: string;
+            as_of: string;
             /**
              * Format: date
              * @description the newest observed_on of its rates; null when it has none
              */
-            readonly latest_observed_on: string | null;
+            latest_observed_on: string | null;
             /** @description non-empty text */
-            readonly name: string;
+            name: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly program: string;
+            program: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @description an http(s) URL */
-            readonly source_url: string;
+            source_url: string;
             /** @description stores with a rate on this portal in the dataset */
-            readonly store_count: number;
+            store_count: number;
             /** @description an http(s) URL */
-            readonly website: string;
+            website: string;
         };
         /** PortalList */
-        readonly PortalList: {
-            readonly data: readonly {
+        PortalList: {
+            data: {
                 /** @description days from latest_observed_on to the build date */
-                readonly age_days: number | null;
+                age_days: number | null;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /**
                  * Format: date
                  * @description the newest observed_on of its rates; null when it has none
                  */
-                readonly latest_observed_on: string | null;
+                latest_observed_on: string | null;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
+                program: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** @description stores with a rate on this portal in the dataset */
-                readonly store_count: number;
+                store_count: number;
                 /** @description an http(s) URL */
-                readonly website: string;
+                website: string;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** @description RFC 9457 problem details; `type` is /problems/{code}, a page that explains the error */
-        readonly Problem: {
+        Problem: {
             /** @description for parameter errors: what the parameter accepts */
-            readonly allowed?: string | readonly string[];
+            allowed?: string | string[];
             /**
              * @description the stable name of the error, to branch on; /problems/{code} explains it
              * @enum {string}
              */
-            readonly code: "bad-request-target" | "parameter-invalid" | "parameter-unknown" | "parameter-repeated" | "parameters-incomplete" | "key-missing" | "key-invalid" | "key-revoked" | "tier-too-low" | "not-found" | "method-not-allowed" | "uri-too-long" | "quota-exceeded" | "internal-error" | "origin-failed" | "build-unavailable" | "store-unavailable";
-            readonly detail: string;
+            code: "bad-request-target" | "parameter-invalid" | "parameter-unknown" | "parameter-repeated" | "parameters-incomplete" | "key-missing" | "key-invalid" | "key-revoked" | "tier-too-low" | "not-found" | "method-not-allowed" | "uri-too-long" | "quota-exceeded" | "internal-error" | "origin-failed" | "build-unavailable" | "store-unavailable";
+            detail: string;
             /** @description the request path */
-            readonly instance?: string;
+            instance?: string;
             /** @description for parameter errors: the parameter */
-            readonly parameter?: string;
+            parameter?: string;
             /** @description as in the X-Request-Id header and the access log */
-            readonly request_id?: string;
-            readonly status: number;
-            readonly title: string;
-            readonly type: string;
+            request_id?: string;
+            status: number;
+            title: string;
+            type: string;
         };
-        readonly ProgramDetail: {
+        ProgramDetail: {
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly as_of: string;
-            readonly card_count: number;
-            readonly cents_per_point: number | null;
+            as_of: string;
+            card_count: number;
+            cents_per_point: number | null;
             /** @enum {string} */
-            readonly kind: "bank_points" | "airline_miles" | "hotel_points" | "cash_back";
+            kind: "bank_points" | "airline_miles" | "hotel_points" | "cash_back";
             /** @description non-empty text */
-            readonly name: string;
+            name: string;
             /** @description non-empty text */
-            readonly owner: string;
-            readonly partners: readonly {
+            owner: string;
+            partners: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /** @description value of one source point once transferred, at the partner's valuation; null when the partner has none */
-                readonly cents_per_point_after: number | null;
+                cents_per_point_after: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly from: string;
+                from: string;
                 /** @description non-empty text */
-                readonly from_name: string;
-                readonly min_transfer: number | null;
-                readonly ratio_from: number;
-                readonly ratio_to: number;
+                from_name: string;
+                min_transfer: number | null;
+                ratio_from: number;
+                ratio_to: number;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly to: string;
+                to: string;
                 /** @description non-empty text */
-                readonly to_name: string;
-                readonly transfer_time: string | null;
+                to_name: string;
+                transfer_time: string | null;
             }[];
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @description an http(s) URL */
-            readonly source_url: string;
-            readonly sources: readonly {
+            source_url: string;
+            sources: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /** @description value of one source point once transferred, at the partner's valuation; null when the partner has none */
-                readonly cents_per_point_after: number | null;
+                cents_per_point_after: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly from: string;
+                from: string;
                 /** @description non-empty text */
-                readonly from_name: string;
-                readonly min_transfer: number | null;
-                readonly ratio_from: number;
-                readonly ratio_to: number;
+                from_name: string;
+                min_transfer: number | null;
+                ratio_from: number;
+                ratio_to: number;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly to: string;
+                to: string;
                 /** @description non-empty text */
-                readonly to_name: string;
-                readonly transfer_time: string | null;
+                to_name: string;
+                transfer_time: string | null;
             }[];
             /**
              * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
              * @enum {string}
              */
-            readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+            valuation_basis: "published" | "derived" | "redemption" | "assumed";
             /** @description non-empty text */
-            readonly valuation_source: string;
+            valuation_source: string;
         };
         /** ProgramList */
-        readonly ProgramList: {
-            readonly data: readonly {
+        ProgramList: {
+            data: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
-                readonly card_count: number;
-                readonly cents_per_point: number | null;
+                as_of: string;
+                card_count: number;
+                cents_per_point: number | null;
                 /** @enum {string} */
-                readonly kind: "bank_points" | "airline_miles" | "hotel_points" | "cash_back";
+                kind: "bank_points" | "airline_miles" | "hotel_points" | "cash_back";
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description non-empty text */
-                readonly owner: string;
+                owner: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description non-empty text */
-                readonly valuation_source: string;
+                valuation_source: string;
             }[];
-            readonly total: number;
+            total: number;
         };
-        readonly Recommendation: {
-            readonly best_cards: readonly {
-                readonly annual_fee: number;
+        Recommendation: {
+            best_cards: {
+                annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
-                readonly conditions: readonly {
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
+                name: string;
+                rank: number;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
-                readonly rate: number;
-                readonly rule: {
-                    readonly cap: {
+                rate: number;
+                rule: {
+                    cap: {
                         /** @enum {string} */
-                        readonly period: "month" | "quarter" | "year";
-                        readonly rate_after: number;
-                        readonly usd: number;
+                        period: "month" | "quarter" | "year";
+                        rate_after: number;
+                        usd: number;
                     } | null;
                     /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    readonly category: string;
+                    category: string;
                     /** @enum {string} */
-                    readonly channel: "any" | "direct" | "portal";
+                    channel: "any" | "direct" | "portal";
                     /**
                      * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
                      * @enum {string}
                      */
-                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                    selection: "fixed" | "chosen" | "auto" | "rotating";
                     /** Format: date */
-                    readonly valid_from: string | null;
+                    valid_from: string | null;
                     /** Format: date */
-                    readonly valid_to: string | null;
+                    valid_to: string | null;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                readonly typical_value_cents: number;
+                typical_value_cents: number;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             }[];
             /** @description true when the domain matched no merchant: best everyday cards are returned */
-            readonly fallback: boolean;
-            readonly matched_domain: string | null;
-            readonly mcc_code: string | null;
+            fallback: boolean;
+            matched_domain: string | null;
+            mcc_code: string | null;
             /** @description the merchant's slug; null when the domain is not a merchant we know */
-            readonly merchant: string | null;
-            readonly merchant_name: string | null;
+            merchant: string | null;
+            merchant_name: string | null;
         };
         /** RewardList */
-        readonly RewardList: {
-            readonly data: readonly {
+        RewardList: {
+            data: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
-                readonly cap: {
+                as_of: string;
+                cap: {
                     /** @enum {string} */
-                    readonly period: "month" | "quarter" | "year";
-                    readonly rate_after: number;
-                    readonly usd: number;
+                    period: "month" | "quarter" | "year";
+                    rate_after: number;
+                    usd: number;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly category: string;
+                category: string;
                 /** @description non-empty text */
-                readonly category_name: string;
+                category_name: string;
                 /** @enum {string} */
-                readonly channel: "any" | "direct" | "portal";
+                channel: "any" | "direct" | "portal";
                 /** @description whether the rule is valid on the build date */
-                readonly in_force: boolean;
-                readonly note: string | null;
-                readonly rate: number;
+                in_force: boolean;
+                note: string | null;
+                rate: number;
                 /** @enum {string} */
-                readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                selection: "fixed" | "chosen" | "auto" | "rotating";
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** Format: date */
-                readonly valid_from: string | null;
+                valid_from: string | null;
                 /** Format: date */
-                readonly valid_to: string | null;
-                readonly value_cents: number;
+                valid_to: string | null;
+                value_cents: number;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** Search index */
-        readonly SearchIndex: readonly ({
-            readonly category_group: string;
+        SearchIndex: ({
+            category_group: string;
             /** @description a four-digit MCC code */
-            readonly code: string;
+            code: string;
             /** @description non-empty text */
-            readonly name: string;
-            readonly path: string;
+            name: string;
+            path: string;
             /** @constant */
-            readonly type: "mcc";
+            type: "mcc";
         } | {
             /** @description a four-digit MCC code */
-            readonly mcc_code: string;
+            mcc_code: string;
             /** @description non-empty text */
-            readonly name: string;
-            readonly path: string;
-            readonly rank: number;
+            name: string;
+            path: string;
+            rank: number;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly slug: string;
+            slug: string;
             /** @constant */
-            readonly type: "merchant";
+            type: "merchant";
         })[];
         /** @description every table of the dataset as arrays of rows */
-        readonly Snapshot: {
-            readonly [key: string]: readonly unknown[];
+        Snapshot: {
+            [key: string]: unknown[];
         };
-        readonly SpendProfileRanking: {
+        SpendProfileRanking: {
             /** @description every active card, highest net yearly value first */
-            readonly best_cards: readonly {
-                readonly annual_fee: number;
-                readonly categories: readonly {
+            best_cards: {
+                annual_fee: number;
+                categories: {
                     /** @description the bonus category counted; null: the base rate */
-                    readonly bonus_category: string | null;
+                    bonus_category: string | null;
                     /** @enum {string} */
-                    readonly category: "groceries" | "dining" | "gas" | "airfare" | "hotels" | "drugstores" | "streaming" | "other";
+                    category: "groceries" | "dining" | "gas" | "airfare" | "hotels" | "drugstores" | "streaming" | "other";
                     /** @description a four-digit MCC code */
-                    readonly mcc_code: string;
-                    readonly monthly_usd: number;
+                    mcc_code: string;
+                    monthly_usd: number;
                     /** @description the rate averaged over the year after caps */
-                    readonly rate: number;
-                    readonly value_usd: number;
+                    rate: number;
+                    value_usd: number;
                 }[];
-                readonly credits: readonly {
+                credits: {
                     /** @description non-empty text */
-                    readonly name: string;
-                    readonly value_usd: number;
+                    name: string;
+                    value_usd: number;
                 }[];
                 /** @description statement credits marked easy to use (easy_credits.csv), per year */
-                readonly credits_usd: number;
+                credits_usd: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description rewards_usd + credits_usd − annual_fee */
-                readonly net_usd: number;
+                net_usd: number;
                 /** @description with valuation=pooled: the card the holder must also have */
-                readonly pooled_with: string | null;
-                readonly rank: number;
+                pooled_with: string | null;
+                rank: number;
                 /** @description a year of the profile's spending, valued under the list's valuation */
-                readonly rewards_usd: number;
+                rewards_usd: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly evaluated_on: string;
-            readonly profile: {
-                readonly monthly_usd: {
-                    readonly airfare: number;
-                    readonly dining: number;
-                    readonly drugstores: number;
-                    readonly gas: number;
-                    readonly groceries: number;
-                    readonly hotels: number;
-                    readonly other: number;
-                    readonly streaming: number;
+            evaluated_on: string;
+            profile: {
+                monthly_usd: {
+                    airfare: number;
+                    dining: number;
+                    drugstores: number;
+                    gas: number;
+                    groceries: number;
+                    hotels: number;
+                    other: number;
+                    streaming: number;
                 };
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             };
             /** @enum {string} */
-            readonly valuation: "standalone" | "pooled";
+            valuation: "standalone" | "pooled";
         };
-        readonly Stats: {
+        Stats: {
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly build_date: string;
-            readonly counts: {
-                readonly [key: string]: number;
+            build_date: string;
+            counts: {
+                [key: string]: number;
             };
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly dataset_date: string;
+            dataset_date: string;
         };
         /** StorePage */
-        readonly StorePage: {
-            readonly data: readonly {
-                readonly best_value_percent: number;
+        StorePage: {
+            data: {
+                best_value_percent: number;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly portal_count: number;
+                name: string;
+                portal_count: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
         /** StoreRateList */
-        readonly StoreRateList: {
-            readonly data: readonly {
+        StoreRateList: {
+            data: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
+                basis: "published" | "typical";
                 /** @description value of one point of the portal's program (1 for cash) */
-                readonly cents_per_point: number;
+                cents_per_point: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly observations: number;
+                merchant_name: string;
+                observations: number;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly portal: string;
+                portal: string;
                 /** @description non-empty text */
-                readonly portal_name: string;
+                portal_name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
-                readonly rate: number;
+                program: string;
+                rate: number;
                 /** @description non-empty text */
-                readonly source: string;
+                source: string;
                 /** @description the store's name as the portal wrote it */
-                readonly store_name: string;
+                store_name: string;
                 /**
                  * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
                  * @enum {string}
                  */
-                readonly unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
+                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
                 /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                readonly up_to: boolean;
+                up_to: boolean;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                readonly value_percent: number | null;
+                value_percent: number | null;
                 /** Format: date */
-                readonly window_from: string | null;
+                window_from: string | null;
                 /** Format: date */
-                readonly window_to: string | null;
+                window_to: string | null;
             }[];
-            readonly total: number;
+            total: number;
         };
         /** StoreRatePage */
-        readonly StoreRatePage: {
-            readonly data: readonly {
+        StoreRatePage: {
+            data: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
+                basis: "published" | "typical";
                 /** @description value of one point of the portal's program (1 for cash) */
-                readonly cents_per_point: number;
+                cents_per_point: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly observations: number;
+                merchant_name: string;
+                observations: number;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly portal: string;
+                portal: string;
                 /** @description non-empty text */
-                readonly portal_name: string;
+                portal_name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
-                readonly rate: number;
+                program: string;
+                rate: number;
                 /** @description non-empty text */
-                readonly source: string;
+                source: string;
                 /** @description the store's name as the portal wrote it */
-                readonly store_name: string;
+                store_name: string;
                 /**
                  * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
                  * @enum {string}
                  */
-                readonly unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
+                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
                 /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                readonly up_to: boolean;
+                up_to: boolean;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                readonly value_percent: number | null;
+                value_percent: number | null;
                 /** Format: date */
-                readonly window_from: string | null;
+                window_from: string | null;
                 /** Format: date */
-                readonly window_to: string | null;
+                window_to: string | null;
             }[];
-            readonly next: string | null;
-            readonly page: number;
-            readonly page_size: number;
-            readonly prev: string | null;
-            readonly total: number;
-            readonly total_pages: number;
+            next: string | null;
+            page: number;
+            page_size: number;
+            prev: string | null;
+            total: number;
+            total_pages: number;
         };
         /** TransferList */
-        readonly TransferList: {
-            readonly data: readonly {
+        TransferList: {
+            data: {
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly as_of: string;
+                as_of: string;
                 /** @description value of one source point once transferred, at the partner's valuation; null when the partner has none */
-                readonly cents_per_point_after: number | null;
+                cents_per_point_after: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly from: string;
+                from: string;
                 /** @description non-empty text */
-                readonly from_name: string;
-                readonly min_transfer: number | null;
-                readonly ratio_from: number;
-                readonly ratio_to: number;
+                from_name: string;
+                min_transfer: number | null;
+                ratio_from: number;
+                ratio_to: number;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly to: string;
+                to: string;
                 /** @description non-empty text */
-                readonly to_name: string;
-                readonly transfer_time: string | null;
+                to_name: string;
+                transfer_time: string | null;
             }[];
-            readonly total: number;
+            total: number;
         };
-        readonly TransferQuote: {
+        TransferQuote: {
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
-            readonly as_of: string;
+            as_of: string;
             /** @description value of one source point once transferred, at the partner's valuation; null when the partner has none */
-            readonly cents_per_point_after: number | null;
-            readonly example: {
-                readonly partner_points: number;
-                readonly points: number;
-                readonly value_usd: number | null;
+            cents_per_point_after: number | null;
+            example: {
+                partner_points: number;
+                points: number;
+                value_usd: number | null;
             };
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly from: string;
+            from: string;
             /** @description non-empty text */
-            readonly from_name: string;
-            readonly min_transfer: number | null;
-            readonly ratio_from: number;
-            readonly ratio_to: number;
+            from_name: string;
+            min_transfer: number | null;
+            ratio_from: number;
+            ratio_to: number;
             /** @description an http(s) URL */
-            readonly source_url: string;
+            source_url: string;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-            readonly to: string;
+            to: string;
             /** @description non-empty text */
-            readonly to_name: string;
-            readonly transfer_time: string | null;
+            to_name: string;
+            transfer_time: string | null;
         };
-        readonly TripleStack: {
+        TripleStack: {
             /** @description days from as_of to the build date */
-            readonly age_days: number | null;
+            age_days: number | null;
             /**
              * Format: date
              * @description the oldest observed_on of the portal rate and offer used; null when only the card is used
              */
-            readonly as_of: string | null;
-            readonly assumptions: readonly string[];
-            readonly card: {
-                readonly annual_fee: number;
+            as_of: string | null;
+            assumptions: string[];
+            card: {
+                annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
-                readonly conditions: readonly {
+                conditions: {
                     /**
                      * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                      * @enum {string}
                      */
-                    readonly kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
                     /** @description the condition in plain words */
-                    readonly note: string;
+                    note: string;
                 }[];
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @description non-empty text */
-                readonly issuer_name: string;
+                issuer_name: string;
                 /** @description non-empty text */
-                readonly name: string;
-                readonly rank: number;
+                name: string;
+                rank: number;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
-                readonly rate: number;
-                readonly rule: {
-                    readonly cap: {
+                rate: number;
+                rule: {
+                    cap: {
                         /** @enum {string} */
-                        readonly period: "month" | "quarter" | "year";
-                        readonly rate_after: number;
-                        readonly usd: number;
+                        period: "month" | "quarter" | "year";
+                        rate_after: number;
+                        usd: number;
                     } | null;
                     /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    readonly category: string;
+                    category: string;
                     /** @enum {string} */
-                    readonly channel: "any" | "direct" | "portal";
+                    channel: "any" | "direct" | "portal";
                     /**
                      * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
                      * @enum {string}
                      */
-                    readonly selection: "fixed" | "chosen" | "auto" | "rotating";
+                    selection: "fixed" | "chosen" | "auto" | "rotating";
                     /** Format: date */
-                    readonly valid_from: string | null;
+                    valid_from: string | null;
                     /** Format: date */
-                    readonly valid_to: string | null;
+                    valid_to: string | null;
                 } | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                readonly typical_value_cents: number;
+                typical_value_cents: number;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                readonly value_cents: number;
-                readonly values: {
+                value_cents: number;
+                values: {
                     /** @description US cents per dollar at the program's transfer value */
-                    readonly pooled_cents: number;
+                    pooled_cents: number;
                     /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    readonly pooled_with: string | null;
+                    pooled_with: string | null;
                     /**
                      * @description the valuation this list is ranked by
                      * @enum {string}
                      */
-                    readonly ranked_by: "standalone" | "pooled";
+                    ranked_by: "standalone" | "pooled";
                     /** @description US cents per dollar to a holder of only this card */
-                    readonly standalone_cents: number;
+                    standalone_cents: number;
                 };
             };
             /** @description US cents back per dollar of the assumed purchase */
-            readonly card_cents: number;
+            card_cents: number;
             /**
              * Format: date
              * @description the build date: offers ending before it do not count
              */
-            readonly evaluated_on: string;
-            readonly known: {
+            evaluated_on: string;
+            known: {
                 /** @enum {string} */
-                readonly offer: "in force" | "expired or not started" | "none known";
+                offer: "in force" | "expired or not started" | "none known";
                 /** @enum {string} */
-                readonly portal: "rate" | "none known";
+                portal: "rate" | "none known";
             };
-            readonly merchant: {
+            merchant: {
                 /** @description a four-digit MCC code */
-                readonly mcc_code: string;
+                mcc_code: string;
                 /** @description non-empty text */
-                readonly name: string;
+                name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
             };
-            readonly offer: {
+            offer: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
-                readonly card: string | null;
+                basis: "published" | "typical";
+                card: string | null;
                 /** @description valid_to is before the build date */
-                readonly expired: boolean;
+                expired: boolean;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly issuer: string;
+                issuer: string;
                 /** @enum {string} */
-                readonly kind: "percent" | "amount";
-                readonly max_reward: number | null;
+                kind: "percent" | "amount";
+                max_reward: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly min_spend: number | null;
+                merchant_name: string;
+                min_spend: number | null;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly slug: string;
+                slug: string;
                 /** @description an http(s) URL */
-                readonly source_url: string;
+                source_url: string;
                 /** Format: date */
-                readonly valid_from: string | null;
+                valid_from: string | null;
                 /** Format: date */
-                readonly valid_to: string | null;
-                readonly value: number;
+                valid_to: string | null;
+                value: number;
             } | null;
             /** @description US cents back per dollar of the assumed purchase */
-            readonly offer_cents: number;
-            readonly portal: {
+            offer_cents: number;
+            portal: {
                 /** @description days from observed_on to the build date (not the time of the request) */
-                readonly age_days: number;
+                age_days: number;
                 /**
                  * @description published or typical
                  * @enum {string}
                  */
-                readonly basis: "published" | "typical";
+                basis: "published" | "typical";
                 /** @description value of one point of the portal's program (1 for cash) */
-                readonly cents_per_point: number;
+                cents_per_point: number;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly merchant: string;
+                merchant: string;
                 /** @description non-empty text */
-                readonly merchant_name: string;
-                readonly observations: number;
+                merchant_name: string;
+                observations: number;
                 /**
                  * Format: date
                  * @description a date as YYYY-MM-DD
                  */
-                readonly observed_on: string;
+                observed_on: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly portal: string;
+                portal: string;
                 /** @description non-empty text */
-                readonly portal_name: string;
+                portal_name: string;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                readonly program: string;
-                readonly rate: number;
+                program: string;
+                rate: number;
                 /** @description non-empty text */
-                readonly source: string;
+                source: string;
                 /** @description the store's name as the portal wrote it */
-                readonly store_name: string;
+                store_name: string;
                 /**
                  * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
                  * @enum {string}
                  */
-                readonly unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
+                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
                 /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                readonly up_to: boolean;
+                up_to: boolean;
                 /**
                  * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
                  * @enum {string}
                  */
-                readonly valuation_basis: "published" | "derived" | "redemption" | "assumed";
+                valuation_basis: "published" | "derived" | "redemption" | "assumed";
                 /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                readonly value_percent: number | null;
+                value_percent: number | null;
                 /** Format: date */
-                readonly window_from: string | null;
+                window_from: string | null;
                 /** Format: date */
-                readonly window_to: string | null;
+                window_to: string | null;
             } | null;
             /** @description US cents back per dollar of the assumed purchase */
-            readonly portal_cents: number;
+            portal_cents: number;
             /** @description the purchase the amounts are computed for (flat rates and amount offers depend on it) */
-            readonly purchase_usd: number;
+            purchase_usd: number;
             /** @description card + portal + offer, cents per dollar (= percent back) in cash value */
-            readonly total_cents: number;
+            total_cents: number;
         };
         /** Usage */
-        readonly Usage: {
+        Usage: {
             /** @description calls used, the limit (null: unlimited), and when the UTC day resets */
-            readonly day: Record<string, never>;
+            day: Record<string, never>;
             /** @description calls used, the limit (null: unlimited), and when the UTC month resets */
-            readonly month: Record<string, never>;
+            month: Record<string, never>;
             /** @enum {string} */
-            readonly tier: "free" | "starter" | "pro" | "enterprise";
+            tier: "free" | "starter" | "pro" | "enterprise";
         };
     };
     responses: never;
@@ -2674,4284 +2674,4284 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    readonly cardsList: {
-        readonly parameters: {
-            readonly query?: {
+    cardsList: {
+        parameters: {
+            query?: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment.
                  * @example amex
                  */
-                readonly issuer?: string;
+                issuer?: string;
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page) One of these at a time: issuer; network; segment.
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment.
                  * @example visa
                  */
-                readonly network?: string;
+                network?: string;
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment.
                  * @example personal
                  */
-                readonly segment?: string;
+                segment?: string;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CardPage"];
+                    "application/json": components["schemas"]["CardPage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly cardsDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    cardsDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CardDetail"];
+                    "application/json": components["schemas"]["CardDetail"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly cardBenefits: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    cardBenefits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["BenefitList"];
+                    "application/json": components["schemas"]["BenefitList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly cardRewards: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    cardRewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["RewardList"];
+                    "application/json": components["schemas"]["RewardList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly categoriesList: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    categoriesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CategoryList"];
+                    "application/json": components["schemas"]["CategoryList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly categoriesDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    categoriesDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amazon
                  */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CategoryDetail"];
+                    "application/json": components["schemas"]["CategoryDetail"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly categoryCards: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    categoryCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amazon
                  */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CategoryCardList"];
+                    "application/json": components["schemas"]["CategoryCardList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly categoryMccs: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    categoryMccs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amazon
                  */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CategoryMccList"];
+                    "application/json": components["schemas"]["CategoryMccList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly categoryGroups: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    categoryGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CategoryGroupList"];
+                    "application/json": components["schemas"]["CategoryGroupList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly changes: {
-        readonly parameters: {
-            readonly query?: {
+    changes: {
+        parameters: {
+            query?: {
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["ChangePage"];
+                    "application/json": components["schemas"]["ChangePage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly computeBestCard: {
-        readonly parameters: {
-            readonly query?: {
+    computeBestCard: {
+        parameters: {
+            query?: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted) One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
                  * @example 5411
                  */
-                readonly mcc?: string;
+                mcc?: string;
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
                  * @example pooled
                  */
-                readonly valuation?: "standalone" | "pooled";
+                valuation?: "standalone" | "pooled";
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
                  * @example costco
                  */
-                readonly merchant?: string;
+                merchant?: string;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["BestCard"];
+                    "application/json": components["schemas"]["BestCard"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly computeSpendProfile: {
-        readonly parameters: {
-            readonly query?: {
+    computeSpendProfile: {
+        parameters: {
+            query?: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: profile and valuation; profile.
                  * @example typical
                  */
-                readonly profile?: string;
+                profile?: string;
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: profile and valuation; profile.
                  * @example pooled
                  */
-                readonly valuation?: "standalone" | "pooled";
+                valuation?: "standalone" | "pooled";
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["SpendProfileRanking"];
+                    "application/json": components["schemas"]["SpendProfileRanking"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly computeTransfer: {
-        readonly parameters: {
-            readonly query: {
+    computeTransfer: {
+        parameters: {
+            query: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-membership-rewards
                  */
-                readonly from: string;
+                from: string;
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example delta-skymiles
                  */
-                readonly to: string;
+                to: string;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["TransferQuote"];
+                    "application/json": components["schemas"]["TransferQuote"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly computeTripleStack: {
-        readonly parameters: {
-            readonly query?: {
+    computeTripleStack: {
+        parameters: {
+            query?: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: merchant and valuation; merchant.
                  * @example costco
                  */
-                readonly merchant?: string;
+                merchant?: string;
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: merchant and valuation; merchant.
                  * @example pooled
                  */
-                readonly valuation?: "standalone" | "pooled";
+                valuation?: "standalone" | "pooled";
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["TripleStack"];
+                    "application/json": components["schemas"]["TripleStack"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly exportCsv: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    exportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "text/csv; charset=utf-8": components["schemas"]["DatasetCsv"];
+                    "text/csv; charset=utf-8": components["schemas"]["DatasetCsv"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly exportSnapshot: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    exportSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Snapshot"];
+                    "application/json": components["schemas"]["Snapshot"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly extensionRecommend: {
-        readonly parameters: {
-            readonly query: {
+    extensionRecommend: {
+        parameters: {
+            query: {
                 /**
                  * @description a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried
                  * @example www.amazon.com
                  */
-                readonly domain: string;
+                domain: string;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Recommendation"];
+                    "application/json": components["schemas"]["Recommendation"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly issuersList: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    issuersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["IssuerList"];
+                    "application/json": components["schemas"]["IssuerList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly issuersDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    issuersDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Issuer"];
+                    "application/json": components["schemas"]["Issuer"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly issuerCards: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    issuerCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CardList"];
+                    "application/json": components["schemas"]["CardList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly mccList: {
-        readonly parameters: {
-            readonly query?: {
+    mccList: {
+        parameters: {
+            query?: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example airlines
                  */
-                readonly group?: string;
+                group?: string;
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MccPage"];
+                    "application/json": components["schemas"]["MccPage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly mccDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    mccDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
                  * @example 5411
                  */
-                readonly code: string;
+                code: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MccDetail"];
+                    "application/json": components["schemas"]["MccDetail"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly staticMcc: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    staticMcc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /** @description four-digit MCC */
-                readonly code: string;
+                code: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MccRecord"];
+                    "application/json": components["schemas"]["MccRecord"];
                 };
             };
             /** @description No such file */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly mccCards: {
-        readonly parameters: {
-            readonly query?: {
+    mccCards: {
+        parameters: {
+            query?: {
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404.
                  * @example pooled
                  */
-                readonly valuation?: "standalone" | "pooled";
+                valuation?: "standalone" | "pooled";
             };
-            readonly header?: never;
-            readonly path: {
+            header?: never;
+            path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
                  * @example 5411
                  */
-                readonly code: string;
+                code: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["BestCard"];
+                    "application/json": components["schemas"]["BestCard"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly mccCategories: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    mccCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
                  * @example 5411
                  */
-                readonly code: string;
+                code: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CategoryCoverageList"];
+                    "application/json": components["schemas"]["CategoryCoverageList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly mccMerchants: {
-        readonly parameters: {
-            readonly query?: {
+    mccMerchants: {
+        parameters: {
+            query?: {
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path: {
+            header?: never;
+            path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
                  * @example 5411
                  */
-                readonly code: string;
+                code: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MerchantPage"];
+                    "application/json": components["schemas"]["MerchantPage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly staticMerchant: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    staticMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /** @description merchant slug */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MerchantRecord"];
+                    "application/json": components["schemas"]["MerchantRecord"];
                 };
             };
             /** @description No such file */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly merchantsList: {
-        readonly parameters: {
-            readonly query?: {
+    merchantsList: {
+        parameters: {
+            query?: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
                  * @example 5411
                  */
-                readonly mcc?: string;
+                mcc?: string;
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MerchantPage"];
+                    "application/json": components["schemas"]["MerchantPage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly merchantsDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    merchantsDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amazon
                  */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["MerchantDetail"];
+                    "application/json": components["schemas"]["MerchantDetail"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly networksList: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    networksList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["NetworkList"];
+                    "application/json": components["schemas"]["NetworkList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly offersList: {
-        readonly parameters: {
-            readonly query?: {
+    offersList: {
+        parameters: {
+            query?: {
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["OfferPage"];
+                    "application/json": components["schemas"]["OfferPage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly offersDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    offersDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amazon
                  */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Offer"];
+                    "application/json": components["schemas"]["Offer"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly portalsList: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    portalsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["PortalList"];
+                    "application/json": components["schemas"]["PortalList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly portalsDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    portalsDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Portal"];
+                    "application/json": components["schemas"]["Portal"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly portalStores: {
-        readonly parameters: {
-            readonly query?: {
+    portalStores: {
+        parameters: {
+            query?: {
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path: {
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["StoreRatePage"];
+                    "application/json": components["schemas"]["StoreRatePage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly programsList: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    programsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["ProgramList"];
+                    "application/json": components["schemas"]["ProgramList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly programsDetail: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    programsDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["ProgramDetail"];
+                    "application/json": components["schemas"]["ProgramDetail"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly programCards: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    programCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["CardList"];
+                    "application/json": components["schemas"]["CardList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly programPartners: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    programPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["TransferList"];
+                    "application/json": components["schemas"]["TransferList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly programSources: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    programSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amex-gold
                  */
-                readonly id: string;
+                id: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["TransferList"];
+                    "application/json": components["schemas"]["TransferList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly staticSearch: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    staticSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["SearchIndex"];
+                    "application/json": components["schemas"]["SearchIndex"];
                 };
             };
             /** @description No such file */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly stats: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Stats"];
+                    "application/json": components["schemas"]["Stats"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly storesList: {
-        readonly parameters: {
-            readonly query?: {
+    storesList: {
+        parameters: {
+            query?: {
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
                  * @example 1
                  */
-                readonly page?: number;
+                page?: number;
             };
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description RFC 8288 first, prev, next and last pages */
-                    readonly Link?: string;
+                    Link?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["StorePage"];
+                    "application/json": components["schemas"]["StorePage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly storePortals: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
+    storePortals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
                  * @example amazon
                  */
-                readonly slug: string;
+                slug: string;
             };
-            readonly cookie?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["StoreRateList"];
+                    "application/json": components["schemas"]["StoreRateList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly usage: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["Usage"];
+                    "application/json": components["schemas"]["Usage"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    readonly valuations: {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    valuations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly requestBody?: never;
-        readonly responses: {
+        requestBody?: never;
+        responses: {
             /** @description OK */
-            readonly 200: {
+            200: {
                 headers: {
-                    readonly ETag?: string;
+                    ETag?: string;
                     /** @description remaining calls in the tightest window (IETF draft structured field) */
-                    readonly RateLimit?: string;
+                    RateLimit?: string;
                     /** @description the daily and monthly quotas of the key (IETF draft structured field) */
-                    readonly "RateLimit-Policy"?: string;
+                    "RateLimit-Policy"?: string;
                     /** @description the id of this request, as in problem details and the access log */
-                    readonly "X-Request-Id"?: string;
-                    readonly [name: string]: unknown;
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["ProgramList"];
+                    "application/json": components["schemas"]["ProgramList"];
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag); not counted */
-            readonly 304: {
+            304: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content?: never;
             };
             /** @description A parameter is missing, unknown or malformed */
-            readonly 400: {
+            400: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description X-API-Key is missing or invalid */
-            readonly 401: {
+            401: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The key's tier is below the route's minimum tier */
-            readonly 403: {
+            403: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such card, code, slug or route */
-            readonly 404: {
+            404: {
                 headers: {
-                    readonly [name: string]: unknown;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The daily or monthly call limit is reached */
-            readonly 429: {
+            429: {
                 headers: {
                     /** @description seconds until the window resets */
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The quota store is unreachable; retry later */
-            readonly 503: {
+            503: {
                 headers: {
-                    readonly "Retry-After"?: number;
-                    readonly [name: string]: unknown;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

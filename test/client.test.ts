@@ -13,6 +13,7 @@ import { ROOT } from './helpers/cli.ts';
 import { useGatewaySuite } from './helpers/gateway-suite.ts';
 
 const suite = useGatewaySuite();
+const run = promisify(execFile);
 
 /** The code block under the README's client-example marker. */
 function readmeExample(): string {
@@ -27,13 +28,32 @@ describe('the typed client', () => {
     expect(readFileSync(CLIENT_TYPES_PATH, 'utf8') === (await clientTypesSource()), 'run npm run generate:client-types').toBe(true);
   });
 
+  it('type-checks the README example as a consumer would, against the declarations in lib/', async () => {
+    const dir = join(ROOT, 'test-output/client-types');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'readme-example.ts'), readmeExample());
+    const compilerOptions = { module: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'], skipLibCheck: false };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['readme-example.ts'] }));
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(result.stdout).toBe('');
+    // And a mistake in a field name is caught.
+    writeFileSync(join(dir, 'readme-example.ts'), readmeExample().replace('data?.best_cards', 'data?.cards'));
+    const broken = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(broken.stdout).toContain("Property 'cards' does not exist");
+  });
+
   it('runs the README example against a gateway, through the package export', async () => {
     // Inside the package, so `cardrewards/client` resolves through package.json `exports` to lib/.
     const dir = join(ROOT, 'test-output/client');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'readme-example.ts');
     writeFileSync(file, readmeExample());
-    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/run-ts.js'), file], {
+    const { stdout } = await run(process.execPath, [join(ROOT, 'bin/run-ts.js'), file], {
       cwd: ROOT,
       env: { ...process.env, CARDREWARDS_URL: suite.gateway.url, CARDREWARDS_KEY: suite.keys.starter },
     });

@@ -7,6 +7,6 @@ import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 
 /** The types module for `document` (a parsed OpenAPI 3.1 document), as source text. */
 export async function generateTypes(document: object): Promise<string> {
-  const nodes = await openapiTS(document as Parameters<typeof openapiTS>[0], { immutable: true, silent: true });
+  const nodes = await openapiTS(document as Parameters<typeof openapiTS>[0], { silent: true });
   return COMMENT_HEADER + astToString(nodes);
 }
