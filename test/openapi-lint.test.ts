@@ -1,6 +1,9 @@
 /** The OpenAPI document of the fixture build is clean under the rules of redocly.yaml: no error, no warning. */
 import { describe, expect, it } from 'vitest';
 import { lintOpenApi } from '../scripts/openapi-lint.ts';
+import { compile } from '../generator/compile.ts';
+import { readDataset } from '../generator/read-dataset.ts';
+import { FIXTURE } from './helpers/cli.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 
 const fixture = useCompiledFixture();
@@ -10,6 +13,14 @@ describe('OpenAPI lint', () => {
     const source = fixture.output.files.get('public/openapi.json')?.toString('utf8');
     expect(source).toBeDefined();
     expect(await lintOpenApi(source ?? '')).toEqual([]);
+  });
+
+  it('finds no problem in the document of a build for this machine (the default base URL)', async () => {
+    const local = compile(readDataset(FIXTURE), { baseUrl: 'http://localhost:8787', displayDir: 'mini' });
+    if (!local.ok) throw new Error('the fixture does not build');
+    const document = local.output.files.get('public/openapi.json')?.toString('utf8') ?? '';
+    expect(JSON.parse(document).servers).toEqual([{ url: '/', description: 'the server that sent this document' }]);
+    expect(await lintOpenApi(document)).toEqual([]);
   });
 
   it('reports what it is configured to catch', async () => {

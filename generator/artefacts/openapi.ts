@@ -113,6 +113,11 @@ function staticOperation(id: string, summary: string, schemaName: string, parame
   };
 }
 
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
 /** The OpenAPI document as a plain object. */
 export function openApiDocument(model: Model): object {
   const paths: Record<string, object> = {
@@ -152,7 +157,9 @@ export function openApiDocument(model: Model): object {
     },
     servers: [
       { url: '/', description: 'the server that sent this document' },
-      { url: model.baseUrl, description: 'the address this build links to' },
+      // A build for this machine (the default base URL) is served from it: `/` says all, and a
+      // loopback address in a published document would point every reader at their own machine.
+      ...(isLoopback(model.baseUrl) ? [] : [{ url: model.baseUrl, description: 'the address this build links to' }]),
     ],
     tags: [...new Set(['static', ...routes.map((route) => tagOf(route.path))])]
       .sort()
