@@ -192,8 +192,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every dated fact in the dataset, newest first, with its source
-         * @description Minimum tier: enterprise (available to enterprise).
+         * Every published build, newest first, with the answers it changed
+         * @description One entry per published build whose answers changed (the last 50): its build id, dataset date, dataset commit when known, files changed per route family, and the top cards, recommendation winners, annual fees, valuations and portal rates that changed against the build before it. A rebuild that changes no answer adds no entry. The same history is published as an Atom feed at /changes.xml. Minimum tier: enterprise (available to enterprise).
          */
         get: operations["changes"];
         put?: never;
@@ -1348,16 +1348,42 @@ export interface components {
         /** ChangePage */
         ChangePage: {
             data: {
+                /** @description a build id: 16 hex digits, a hash of the build's answers */
+                build: string;
+                /** @description the answers users see that changed, at most 100 */
+                changes: {
+                    /** @description the answer in this build; null: it has none */
+                    after: string | null;
+                    /** @description the answer in the previous build; null: it had none */
+                    before: string | null;
+                    /** @description which answer changed: mcc top card, merchant top card, recommendation winner, annual fee, valuation (cents per point), portal rates */
+                    kind: string;
+                    /** @description which one: an MCC code, a merchant slug, a domain, a card or program slug */
+                    subject: string;
+                }[];
+                /** @description how many answers changed in all (changes lists the first 100) */
+                changes_total: number;
+                /** @description the commit of the dataset the build was made from, when the build was told it; else null */
+                dataset_commit: string | null;
                 /**
                  * Format: date
-                 * @description a date as YYYY-MM-DD
+                 * @description the dataset date of the build (the latest as_of of any row), never the clock
                  */
-                as_of: string;
-                /** @description non-empty text */
-                key: string;
-                source_url: string | null;
-                /** @description non-empty text */
-                table: string;
+                date: string;
+                /** @description files added, removed and changed per route family */
+                files: {
+                    added: number;
+                    changed: number;
+                    /** @description a keyed route path, or a folder of the public tree */
+                    family: string;
+                    removed: number;
+                }[];
+                /** @description the build this one is compared with; null: the first build */
+                previous_build: string | null;
+                /** @description the build's number in this history, 1 for the first */
+                sequence: number;
+                /** @description one line for people: files changed, added and removed, and how many answers of each kind changed */
+                summary: string;
             }[];
             next: string | null;
             page: number;
