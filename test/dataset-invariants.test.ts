@@ -102,7 +102,7 @@ describe('the real dataset', () => {
       for (const domain of merchant.domains) {
         const file = `keyed/api/extension/recommend/${domain}.json`;
         expect(output.files.has(file), file).toBe(true);
-        expect(json(file)).toMatchObject({ merchant_slug: merchant.slug, fallback: false });
+        expect(json(file)).toMatchObject({ merchant: merchant.slug, fallback: false });
       }
     }
     expect(json('keyed/api/extension/recommend/_fallback.json')).toMatchObject({ fallback: true, merchant_name: null });
@@ -159,14 +159,14 @@ describe('merchant best-card answers that refer to their MCC list (issue 12)', (
     for (const valuation of ['standalone', 'pooled']) {
       for (const merchant of output.model.merchants) {
         const answer = json(`keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`);
-        const mccList = json(`keyed/api/compute/best-card/${valuation}/mcc/${merchant.mcc}.json`).cards;
-        if (answer.cards_from === null) {
+        const mccList = json(`keyed/api/compute/best-card/${valuation}/mcc/${merchant.mcc}.json`).best_cards;
+        if (answer.best_cards_from === null) {
           own++;
-          expect(answer.cards, merchant.slug).not.toEqual(mccList);
+          expect(answer.best_cards, merchant.slug).not.toEqual(mccList);
         } else {
           shared++;
-          expect(answer.cards, merchant.slug).toBeUndefined();
-          expect(answer.cards_from).toEqual({
+          expect(answer.best_cards, merchant.slug).toBeUndefined();
+          expect(answer.best_cards_from).toEqual({
             mcc: merchant.mcc,
             href: `/api/compute/best-card?mcc=${merchant.mcc}&valuation=${valuation}`,
           });
@@ -187,7 +187,7 @@ describe('merchant best-card answers that refer to their MCC list (issue 12)', (
       const same =
         merchantRanking.map((e) => `${e.card.slug}@${e.value}@${e.rule?.category ?? ''}`).join() ===
         mccRanking.map((e) => `${e.card.slug}@${e.value}@${e.rule?.category ?? ''}`).join();
-      if (!same) expect(answer.cards_from, merchant.slug).toBeNull();
+      if (!same) expect(answer.best_cards_from, merchant.slug).toBeNull();
     }
   });
 });

@@ -61,7 +61,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           source_ref: merchant.source_ref,
           as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
-          top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
+          best_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
           portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
@@ -95,7 +95,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         for (const domain of merchant.domains) {
           const document = {
             merchant_name: merchant.name,
-            merchant_slug: merchant.slug,
+            merchant: merchant.slug,
             mcc_code: merchant.mcc,
             matched_domain: domain,
             fallback: false,
@@ -106,7 +106,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       }
       const fallback = {
         merchant_name: null,
-        merchant_slug: null,
+        merchant: null,
         mcc_code: null,
         matched_domain: null,
         fallback: true,
@@ -128,8 +128,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       "or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar " +
       'over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. ' +
       "Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. " +
-      "A merchant whose own rules do not change its MCC's ranking (most of them) answers without cards and with cards_from naming the MCC answer that holds its list; " +
-      'a merchant with a ranking of its own answers its cards and cards_from null.',
+      "A merchant whose own rules do not change its MCC's ranking (most of them) answers without best_cards and with best_cards_from naming the MCC answer that holds its list; " +
+      'a merchant with a ranking of its own answers its best_cards and best_cards_from null.',
     params: {},
     variants: [
       { query: { mcc: 'mcc', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{mcc}.json' },
@@ -154,8 +154,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: null,
             evaluated_on: model.date,
-            cards,
-            cards_from: null,
+            best_cards: cards,
+            best_cards_from: null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
@@ -170,8 +170,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
-            ...(sameAsMcc ? {} : { cards }),
-            cards_from: sameAsMcc ? { mcc: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
+            ...(sameAsMcc ? {} : { best_cards: cards }),
+            best_cards_from: sameAsMcc ? { mcc: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };

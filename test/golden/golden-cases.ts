@@ -59,23 +59,23 @@ export function disagreement(goldenCase: GoldenCase, files: ReadonlyMap<string, 
 type RankedEntry = { slug: string; value_cents: number };
 
 /**
- * The ranked list of a best-card answer, as a client reads it: its own `cards`, or for a merchant
- * whose list is its MCC's, the cards of the answer `cards_from` names (the MCC file of the same valuation).
+ * The ranked list of a best-card answer, as a client reads it: its own `best_cards`, or for a merchant
+ * whose list is its MCC's, the list of the answer `best_cards_from` names (the MCC file of the same valuation).
  */
 export function bestCardList(files: ReadonlyMap<string, Buffer>, path: string): RankedEntry[] {
   const read = (key: string) => {
     const bytes = files.get(key);
     if (!bytes) throw new Error(`no file ${key}`);
     return JSON.parse(bytes.toString('utf8')) as {
-      cards?: RankedEntry[];
-      cards_from: { mcc: string } | null;
+      best_cards?: RankedEntry[];
+      best_cards_from: { mcc: string } | null;
       query: { valuation: string };
     };
   };
   const answer = read(path);
-  if (answer.cards_from === null) return answer.cards ?? [];
-  const list = read(`keyed/api/compute/best-card/${answer.query.valuation}/mcc/${answer.cards_from.mcc}.json`);
-  return list.cards ?? [];
+  if (answer.best_cards_from === null) return answer.best_cards ?? [];
+  const list = read(`keyed/api/compute/best-card/${answer.query.valuation}/mcc/${answer.best_cards_from.mcc}.json`);
+  return list.best_cards ?? [];
 }
 
 /** docs/golden-answers.md: the cases as a readable specification. */
