@@ -1023,7 +1023,7 @@ export interface components {
                 /** @description the request that answers the list */
                 href: string;
                 /** @description a four-digit MCC code */
-                mcc: string;
+                mcc_code: string;
             } | null;
             /** @description how many active cards were ranked (the list shows the best 50) */
             card_count: number;

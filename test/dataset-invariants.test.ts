@@ -167,7 +167,7 @@ describe('merchant best-card answers that refer to their MCC list (issue 12)', (
           shared++;
           expect(answer.best_cards, merchant.slug).toBeUndefined();
           expect(answer.best_cards_from).toEqual({
-            mcc: merchant.mcc,
+            mcc_code: merchant.mcc,
             href: `/api/compute/best-card?mcc=${merchant.mcc}&valuation=${valuation}`,
           });
         }

@@ -119,7 +119,7 @@ describe('keyed responses on the fixture', () => {
     expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });
     // The delta category covers Delta's own MCC as well: the merchant's list is its MCC's, sent once.
     expect(delta.best_cards).toBeUndefined();
-    expect(delta.best_cards_from).toEqual({ mcc: '3058', href: '/api/compute/best-card?mcc=3058&valuation=standalone' });
+    expect(delta.best_cards_from).toEqual({ mcc_code: '3058', href: '/api/compute/best-card?mcc=3058&valuation=standalone' });
     const gold = bestCardList(fixture.output.files, 'keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json').find(
       (c) => c.slug === 'delta-skymiles-gold',
     );

@@ -171,7 +171,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
             ...(sameAsMcc ? {} : { best_cards: cards }),
-            best_cards_from: sameAsMcc ? { mcc: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
+            best_cards_from: sameAsMcc ? { mcc_code: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };

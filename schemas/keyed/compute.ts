@@ -35,10 +35,10 @@ export const bestCard = object(
       oneOf: [
         object(
           {
-            mcc: mccCode,
+            mcc_code: mccCode,
             href: { type: 'string', pattern: '^/api/compute/best-card\\?', description: 'the request that answers the list' },
           },
-          ['mcc', 'href'],
+          ['mcc_code', 'href'],
         ),
         { type: 'null' },
       ],

@@ -68,13 +68,13 @@ export function bestCardList(files: ReadonlyMap<string, Buffer>, path: string): 
     if (!bytes) throw new Error(`no file ${key}`);
     return JSON.parse(bytes.toString('utf8')) as {
       best_cards?: RankedEntry[];
-      best_cards_from: { mcc: string } | null;
+      best_cards_from: { mcc_code: string } | null;
       query: { valuation: string };
     };
   };
   const answer = read(path);
   if (answer.best_cards_from === null) return answer.best_cards ?? [];
-  const list = read(`keyed/api/compute/best-card/${answer.query.valuation}/mcc/${answer.best_cards_from.mcc}.json`);
+  const list = read(`keyed/api/compute/best-card/${answer.query.valuation}/mcc/${answer.best_cards_from.mcc_code}.json`);
   return list.best_cards ?? [];
 }
 
