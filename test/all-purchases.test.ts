@@ -66,7 +66,7 @@ const rewardLine = (index: number) => (readDataset(FIXTURE).get('card_rewards.cs
 describe('all-purchases: a capped rate on every purchase no other rule covers', () => {
   it('ranks an MCC with no bonus rule at the capped rate, with its cap on the rule and in the conditions', () => {
     const output = buildWith();
-    const cards = jsonOf(output, 'keyed/api/compute/best-card/standalone/mcc/5999.json').cards;
+    const cards = jsonOf(output, 'keyed/api/compute/best-card/standalone/mcc/5999.json').best_cards;
     // 2X × 2 cents (fixture Membership Rewards): 4, ahead of Sapphire Preferred's 1 × 2.05 and Hilton's 5 × 0.5.
     expect(cards[0]).toMatchObject({
       slug: 'amex-blue-business-plus',
@@ -88,7 +88,7 @@ describe('all-purchases: a capped rate on every purchase no other rule covers', 
       expect.objectContaining({ category: 'all-purchases', rate: 2, cap: { usd: 50000, period: 'year', rate_after: 1 }, in_force: true }),
     ]);
     // The heavy spend profile ($72,000 a year) shows the rule and the averaged rate per category.
-    const heavy = jsonOf(output, 'keyed/api/compute/spend-profile/standalone/heavy.json').cards;
+    const heavy = jsonOf(output, 'keyed/api/compute/spend-profile/standalone/heavy.json').best_cards;
     expect(heavy.find((c: { slug: string }) => c.slug === 'amex-blue-business-plus').categories[0]).toMatchObject({
       rate: 1.6944,
       bonus_category: 'all-purchases',
