@@ -123,6 +123,8 @@ describe('matching stores to merchants', () => {
     { slug: 'puma-fuel', name: 'Puma', domains: [] },
     { slug: 'alamo', name: 'Alamo', domains: ['alamo.com'] },
     { slug: 'the-tile-shop', name: 'The Tile Shop', domains: ['tileshop.com'] },
+    { slug: 'academy', name: 'Academy Sports + Outdoors', domains: ['academy.com'] },
+    { slug: 'espn', name: 'ESPN', domains: ['espn.com'] },
   ];
   const match = createStoreMatcher(merchants, [
     { portal: '', storeName: 'Tile', merchant: '', reason: 'the tracker maker' },
@@ -139,6 +141,13 @@ describe('matching stores to merchants', () => {
     expect(match(store('Macys.com'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'domain' });
     expect(match(store('MACY’S'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'name' });
     expect(match(store('Alamo Rent A Car'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Alamo Rent-A-Car'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Alamo - US'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Alamo, Inc.'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Academy Sports & Outdoors'))).toEqual({ kind: 'matched', merchant: 'academy', by: 'name' });
+    // A "+" glued to a name is a product (ESPN+), not "and".
+    expect(match(store('ESPN+'))).toEqual({ kind: 'matched', merchant: 'espn', by: 'name' });
+    expect(match(store('Alamo Drafthouse'))).toEqual({ kind: 'unmatched' });
   });
 
   it('follows the reviewed exceptions, per portal or for all, and never guesses between two merchants', () => {
