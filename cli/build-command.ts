@@ -1,5 +1,6 @@
 /** What `cardrewards build` and `cardrewards validate` do: read the dataset, compile, write the tree atomically. */
 import { checkDataset, compile } from '../generator/compile.ts';
+import { liveTree } from '../generator/disk-tree.ts';
 import { emitTree, liveInputs } from '../generator/emit-tree.ts';
 import { inputsDigest } from '../generator/inputs-digest.ts';
 import { formatProblem, type Problem } from '../generator/problems.ts';
@@ -21,8 +22,16 @@ export async function build(options: BuildOptions): Promise<void> {
     console.log(`${options.out} is up to date (inputs unchanged): no file written, in ${elapsed()} s`);
     return;
   }
+  // The live build is the one this build follows: its history is carried forward, its answers compared.
+  const previous = liveTree(options.out);
   const result = progress.step('validating and deriving', () =>
-    compile(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
+    compile(sources, {
+      baseUrl: options.baseUrl,
+      date: options.date,
+      displayDir: options.dataset,
+      datasetCommit: options.datasetCommit ?? null,
+      previous,
+    }),
   );
   if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
   const { output } = result;

@@ -5,7 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { loadBuild } from '../gateway/build-source.ts';
-import { type BuildDiff, diffBuilds } from './diff-builds.ts';
+import { historyFileTest } from '../generator/artefacts.ts';
+import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/build-diff.ts';
+import { diskTree } from '../generator/disk-tree.ts';
 
 /** Changes listed per kind in Markdown before "and N more". */
 const MARKDOWN_LIST_LIMIT = 25;
@@ -16,7 +18,12 @@ export interface DiffOptions {
 
 /** Prints the difference between the two trees and sets the exit code. */
 export async function diff(oldDist: string, newDist: string, options: DiffOptions): Promise<void> {
-  const result = diffBuilds(loadBuild(resolve(oldDist)), loadBuild(resolve(newDist)));
+  const [before, after] = [oldDist, newDist].map((dist) => {
+    const build = loadBuild(resolve(dist));
+    // History files differ between builds of the same answers (another commit, another history): not an answer.
+    return withoutFiles(diskTree(build.root, build.manifest), historyFileTest());
+  }) as [TreeView, TreeView];
+  const result = diffTrees(before, after);
   process.stdout.write(options.format === 'jsonl' ? toJsonLines(result) : toMarkdown(result));
   process.exitCode = result.families.length === 0 ? 0 : 1;
 }

@@ -21,7 +21,11 @@ export function defineGatewayCommands(program: Command): void {
   const storeOptions = (command: Command) =>
     command
       .option('--redis-url <url>', 'keep keys and counters in Redis (env REDIS_URL); default: the embedded state file')
-      .option('--state-file <file>', "the embedded store's file (env CARDREWARDS_STATE_FILE)", undefined);
+      .option('--state-file <file>', "the embedded store's file (env CARDREWARDS_STATE_FILE)", undefined)
+      .option(
+        '--state-sync <mode>',
+        "when the embedded store's counts reach the disk: disk (synced before each answer) or os (written to the OS, which syncs them later: survives a crash of the gateway, not a power cut) (env CARDREWARDS_STATE_SYNC; default disk)",
+      );
 
   const serveOptions = (command: Command) =>
     storeOptions(command)

@@ -14,6 +14,7 @@ export interface BuildOptions {
   readonly out: string;
   readonly baseUrl: string;
   readonly date?: string;
+  readonly datasetCommit?: string;
 }
 
 /** Adds `build` and `validate` to the program. */
@@ -32,6 +33,14 @@ export function defineGeneratorCommands(program: Command): void {
         .argParser(parseBaseUrl),
     )
     .option('--date <YYYY-MM-DD>', "evaluate dated rules (rotating categories) on this day; default: the dataset's latest as_of", parseDate)
+    .addOption(
+      new Option(
+        '--dataset-commit <sha>',
+        "the dataset's git commit, recorded in this build's change history entry (default: unknown, null)",
+      )
+        .env('CARDREWARDS_DATASET_COMMIT')
+        .argParser(parseCommit),
+    )
     .addHelpText('after', '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error.')
     .action((options: BuildOptions) => runCommand(async () => (await import('./build-command.ts')).build(options)));
 
@@ -86,6 +95,12 @@ export function parseBaseUrl(value: string): string {
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value))
     throw new InvalidArgumentError('expected an http(s) URL such as https://rewards.example.com');
   return value.replace(/\/+$/, '');
+}
+
+/** A git commit id, as `git rev-parse HEAD` prints it (or abbreviated). */
+function parseCommit(value: string): string {
+  if (!/^[0-9a-f]{7,64}$/.test(value)) throw new InvalidArgumentError('expected a git commit id: 7 to 64 lower-case hex digits');
+  return value;
 }
 
 function parseDays(value: string): number {

@@ -11,6 +11,14 @@ import type { Limits } from './store.ts';
 import { maskUrl } from './mask-url.ts';
 
 export type FailMode = 'closed' | 'open';
+/**
+ * When the embedded store's counts reach the disk: `disk` syncs every group of counts before their
+ * answers are sent (they survive a power cut); `os` hands them to the operating system, which writes
+ * them back within its usual delay (they survive the gateway crashing or being killed, not a power
+ * cut or a kernel crash: the guarantee Redis gives with its default `appendfsync everysec`).
+ */
+export const STATE_SYNC_MODES = ['disk', 'os'] as const;
+export type StateSync = (typeof STATE_SYNC_MODES)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -22,6 +30,8 @@ export interface GatewayConfig {
   readonly redisUrl: string | undefined;
   /** The embedded store's file, used when there is no Redis URL. */
   readonly stateFile: string;
+  /** When the embedded store's counts reach the disk. */
+  readonly stateSync: StateSync;
   readonly limits: Readonly<Record<Tier, Limits>>;
   /** What keyed requests get while the store is unreachable: 503 (closed) or served uncounted (open). */
   readonly failMode: FailMode;
@@ -52,6 +62,7 @@ type OptionName =
   | 'dist'
   | 'redisUrl'
   | 'stateFile'
+  | 'stateSync'
   | 'limits'
   | 'failMode'
   | 'cacheMb'
@@ -74,6 +85,7 @@ export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
   dist: 'CARDREWARDS_DIST',
   redisUrl: 'REDIS_URL',
   stateFile: 'CARDREWARDS_STATE_FILE',
+  stateSync: 'CARDREWARDS_STATE_SYNC',
   limits: 'CARDREWARDS_LIMITS',
   failMode: 'CARDREWARDS_FAIL_MODE',
   cacheMb: 'CARDREWARDS_CACHE_MB',
@@ -100,6 +112,7 @@ const DEFAULTS = {
   host: '127.0.0.1',
   dist: 'dist',
   stateFile: '.cardrewards/state.mdb',
+  stateSync: 'disk',
   failMode: 'closed',
   cacheMb: '64',
   corsOrigin: '*',
@@ -165,6 +178,7 @@ export function resolveConfig(
     distDir: resolve(cwd, raw('dist') ?? DEFAULTS.dist),
     redisUrl: url('redisUrl', REDIS_SCHEMES),
     stateFile: resolve(cwd, raw('stateFile') ?? DEFAULTS.stateFile),
+    stateSync: oneOf('stateSync', STATE_SYNC_MODES),
     limits: parseLimits(raw('limits'), problems),
     failMode: oneOf('failMode', ['closed', 'open'] as const),
     cacheBytes: integer('cacheMb', 0, 65_536) * 1024 * 1024,
@@ -229,7 +243,7 @@ export function formatConfig(config: GatewayConfig): string[] {
   return [
     `listen       ${config.host}:${config.port}`,
     `dist         ${config.distDir}`,
-    `store        ${config.redisUrl === undefined ? `embedded (${config.stateFile})` : `redis (${maskUrl(config.redisUrl)})`}`,
+    `store        ${config.redisUrl === undefined ? `embedded (${config.stateFile}, synced to the ${config.stateSync === 'disk' ? 'disk' : 'OS'})` : `redis (${maskUrl(config.redisUrl)})`}`,
     `origin       ${config.originUrl === undefined ? '(none: files are read from dist)' : maskUrl(config.originUrl)}`,
     `limits       ${TIERS.map((tier) => `${tier} ${limit(config.limits[tier].monthly)}/month ${limit(config.limits[tier].daily)}/day`).join(', ')}`,
     `fail mode    ${config.failMode}`,

@@ -5,8 +5,8 @@ import type { Store } from './store.ts';
 import { createEmbeddedStore } from './stores/embedded-store.ts';
 import { createRedisStore } from './stores/redis-store.ts';
 
-export async function openStore(config: Pick<GatewayConfig, 'redisUrl' | 'stateFile'>, logger?: Logger): Promise<Store> {
-  if (config.redisUrl === undefined) return createEmbeddedStore({ file: config.stateFile });
+export async function openStore(config: Pick<GatewayConfig, 'redisUrl' | 'stateFile' | 'stateSync'>, logger?: Logger): Promise<Store> {
+  if (config.redisUrl === undefined) return createEmbeddedStore({ file: config.stateFile, sync: config.stateSync });
   return createRedisStore({
     url: config.redisUrl,
     onStateChange: (state, detail) => {

@@ -8,8 +8,17 @@ export interface Periods {
   readonly resetSeconds: { readonly day: number; readonly month: number };
 }
 
+/** The last answer, by whole second: every counted call asks, and the answer changes once a second. */
+let cached: { second: number; periods: Periods } | undefined;
+
 /** The windows containing `now`. */
 export function periodsOf(now: Date): Periods {
+  const second = Math.floor(now.getTime() / 1000);
+  if (cached?.second !== second) cached = { second, periods: computePeriods(now) };
+  return cached.periods;
+}
+
+function computePeriods(now: Date): Periods {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();

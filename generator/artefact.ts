@@ -1,4 +1,5 @@
 /** The contract between the derivations and the emitter: a document, where it goes, what shape it has. */
+import type { BuildChange } from '../schemas/keyed.ts';
 import type { Model } from './model.ts';
 
 /** A JSON document, checked against its schema before it is written. */
@@ -21,4 +22,15 @@ export type OutputDocument = JsonOutput | RawOutput;
 export interface Artefact {
   readonly name: string;
   readonly derive: (model: Model) => Iterable<OutputDocument>;
+}
+
+/**
+ * An artefact made from the build's change history. It runs after every other artefact, because
+ * the history names the build by the hash of their files; its own files are not part of that hash.
+ */
+export interface HistoryArtefact {
+  readonly name: string;
+  /** Matches every path it writes, so the diff between builds can leave history files out. */
+  readonly files: RegExp;
+  readonly derive: (model: Model, history: readonly BuildChange[]) => Iterable<OutputDocument>;
 }

@@ -1,10 +1,12 @@
 /** Every derived artefact, in one list: adding an endpoint is adding a file and a line here. */
-import type { Artefact } from './artefact.ts';
+import type { Artefact, HistoryArtefact } from './artefact.ts';
+import { historyFile } from './history.ts';
 import { mccRecords } from './artefacts/mcc-records.ts';
 import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';
 import { openApi } from './artefacts/openapi.ts';
 import { keyedResponses } from './routes/index.ts';
+import { changesPages } from './routes/meta.ts';
 import { homePage } from './site/home-page.ts';
 import { mccPages } from './site/mcc-pages.ts';
 import { mccGroupPages } from './site/mcc-group-pages.ts';
@@ -15,6 +17,8 @@ import { statsPage } from './site/stats-page.ts';
 import { downloadPage } from './site/download-page.ts';
 import { widgetPages } from './site/widget-pages.ts';
 import { siteAssets } from './site/site-assets.ts';
+import { changesFeed } from './site/changes-feed.ts';
+import { changesPage } from './site/changes-page.ts';
 
 export const artefacts: readonly Artefact[] = [
   mccRecords,
@@ -34,3 +38,11 @@ export const artefacts: readonly Artefact[] = [
   widgetPages,
   siteAssets,
 ];
+
+/** Written after the others from the build's change history: the history file, /api/changes, the site's changes page and feed. */
+export const historyArtefacts: readonly HistoryArtefact[] = [historyFile, changesPages, changesPage, changesFeed];
+
+/** Whether a path of the tree is one of the history's files (not an answer: the diff between builds leaves them out). */
+export function historyFileTest(list: readonly HistoryArtefact[] = historyArtefacts): (path: string) => boolean {
+  return (path) => list.some((artefact) => artefact.files.test(path));
+}

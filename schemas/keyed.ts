@@ -8,6 +8,7 @@ import type { mccSummary } from './keyed/catalogue.ts';
 import type { merchantSummary, offer, storeRate } from './keyed/merchants.ts';
 import type { program, transfer } from './keyed/programs.ts';
 import type { recommendation, tripleStack } from './keyed/compute.ts';
+import type { change } from './keyed/meta.ts';
 
 export * from './keyed/cards.ts';
 export * from './keyed/catalogue.ts';
@@ -30,3 +31,4 @@ export type Transfer = FromSchema<typeof transfer>;
 export type Program = FromSchema<typeof program>;
 export type Recommendation = FromSchema<typeof recommendation>;
 export type TripleStack = FromSchema<typeof tripleStack>;
+export type BuildChange = FromSchema<typeof change>;

@@ -76,6 +76,16 @@ describe('the data workflow', () => {
     for (const call of calls) await expectCliCall(call);
   });
 
+  it('records the dataset commit in every build, and builds on top of the live tree so the change history continues', () => {
+    const builds = runs.filter((line) => /bin\/cardrewards\.js build /.test(line));
+    expect(builds.length).toBeGreaterThanOrEqual(3);
+    for (const line of builds) expect(line, line).toMatch(/--dataset-commit "\$\{\{ github\.[a-z_.]*sha[^}]*\}\}"/);
+    const live = runs.findIndex((line) => line.includes('ln -sfn "dist.builds/$live" dist'));
+    const published = runs.findIndex((line) => line.includes('--out dist '));
+    expect(live).toBeGreaterThanOrEqual(0);
+    expect(live).toBeLessThan(published);
+  });
+
   it('publishes dist/public and swaps the gateway host to the build named by the build-id file the generator writes', () => {
     expect(runs.join('\n')).toContain('dist/public/');
     expect(runs.join('\n')).toContain(`dist/${BUILD_ID_PATH}`);

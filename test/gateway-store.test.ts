@@ -1,7 +1,9 @@
 /** The same conformance tests against both `Store` implementations: Redis (real server) and the embedded state file. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
 import type { KeyRecord, Store } from '../gateway/store.ts';
@@ -121,6 +123,7 @@ function conformance(name: string, open: () => Promise<Store>) {
 }
 
 conformance('embedded', async () => createEmbeddedStore({ file: join(work, 'state.json') }));
+conformance('embedded, synced by the OS', async () => createEmbeddedStore({ file: join(work, 'state-os.mdb'), sync: 'os' }));
 
 describe.runIf(HAS_REDIS)('redis cluster (3 masters)', () => {
   let cluster: TestRedisCluster;
@@ -164,6 +167,21 @@ describe.runIf(HAS_REDIS)('redis', () => {
 });
 
 describe('embedded store file', () => {
+  it('with --state-sync os, keeps every count a killed process made before it answered', () => {
+    const file = join(work, 'killed.mdb');
+    const key = record('killed', 'pro');
+    // A separate process counts 25 calls, says so, and is killed with SIGKILL before it can close the store.
+    const counter = `
+      const { createEmbeddedStore } = await import(${JSON.stringify(pathToFileURL(join(process.cwd(), 'lib/gateway/stores/embedded-store.js')).href)});
+      const store = createEmbeddedStore({ file: ${JSON.stringify(file)}, sync: 'os' });
+      for (let i = 0; i < 25; i++) await store.increment(${JSON.stringify(key.hash)}, { daily: 100, monthly: 100 }, new Date(${JSON.stringify(NOW.toISOString())}));
+      process.kill(process.pid, 'SIGKILL');`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', counter], { encoding: 'utf8' });
+    expect(result.signal).toBe('SIGKILL');
+    const reopened = createEmbeddedStore({ file });
+    return expect(reopened.usage(key.hash, NOW)).resolves.toEqual({ day: 25, month: 25 });
+  });
+
   it('migrates a state file of the earlier JSON format: keys and the counts of the window carry over, the JSON is kept aside', async () => {
     const file = join(work, 'legacy.mdb');
     const key = record('legacy', 'pro');

@@ -75,6 +75,8 @@ describe('resolveConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.distDir).toBe('/srv/dist');
     expect(config.stateFile).toBe('/srv/.cardrewards/state.mdb');
+    expect(config.stateSync).toBe('disk');
+    expect(resolveConfig({}, { CARDREWARDS_STATE_SYNC: 'os' }).stateSync).toBe('os');
     expect(config.limits.free).toEqual({ monthly: 1000, daily: 100 });
     expect(config.limits.starter).toEqual({ monthly: 500, daily: 50 });
     expect(config.limits.enterprise).toEqual({ monthly: 1_000_000, daily: 5000 });
@@ -85,13 +87,14 @@ describe('resolveConfig', () => {
   it('lists every invalid value with what is allowed', () => {
     let message = '';
     try {
-      resolveConfig({ port: '70000', redisUrl: 'http://x', cacheMb: '-1' }, { CARDREWARDS_CORS_ORIGIN: 'ftp://x' });
+      resolveConfig({ port: '70000', redisUrl: 'http://x', cacheMb: '-1', stateSync: 'never' }, { CARDREWARDS_CORS_ORIGIN: 'ftp://x' });
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toContain('--port (PORT) is "70000"; allowed: an integer from 0 to 65535');
     expect(message).toContain('--redis-url (REDIS_URL) is not a valid URL; allowed: redis://… or rediss://…');
     expect(message).toContain('--cache-mb (CARDREWARDS_CACHE_MB) is "-1"');
+    expect(message).toContain('--state-sync (CARDREWARDS_STATE_SYNC) is "never"; allowed: disk, os');
     expect(message).toContain('--cors-origin (CARDREWARDS_CORS_ORIGIN) is "ftp://x"');
   });
 });

@@ -157,6 +157,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     '/best',
     '/best/groceries',
     '/stats',
+    '/changes',
     '/download',
     '/widget',
     '/widget/mcc.html',

@@ -1,10 +1,12 @@
-/** The caller's usage, dataset statistics, the change log and the enterprise exports. */
+/** The caller's usage, dataset statistics, the change history of the builds and the enterprise exports. */
+import type { HistoryArtefact } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import { change, pageOf, snapshot, stats } from '../../schemas/keyed.ts';
 import { datasetDate } from '../dataset-date.ts';
 import { toCsv } from '../internal/csv.ts';
 import { tables } from '../tables.ts';
+import { renderTemplate, templatePattern } from '../../schemas/path-template.ts';
 import { pageLink, pages } from './paging.ts';
 import { byText } from './views.ts';
 
@@ -88,26 +90,21 @@ function exportCsv(model: Model): Buffer {
   return Buffer.from(toCsv(EXPORT_COLUMNS, rows), 'utf8');
 }
 
-/** Every dated row, newest first: what changed in the data and when it was read. */
-function changes(model: Model) {
-  const entries: { table: string; key: string; as_of: string; source_url: string | null }[] = [];
-  for (const table of tables) {
-    for (const { row } of model.dataset[table.name] as readonly { row: Record<string, unknown> }[]) {
-      // Rates and offers are dated by the day they were seen (observed_on), every other row by when it was read.
-      const date = row['as_of'] ?? row['observed_on'];
-      if (typeof date !== 'string') continue;
-      const key = table.key.map((column) => String(row[column] ?? '')).join('/');
-      const source = row['source_url'] ?? row['source'];
-      entries.push({
-        table: table.file.replace('.csv', ''),
-        key,
-        as_of: date,
-        source_url: typeof source === 'string' ? source : null,
-      });
-    }
-  }
-  return entries.sort((a, b) => byText(b.as_of, a.as_of) || byText(a.table, b.table) || byText(a.key, b.key));
-}
+/** The files of /api/changes: the build history, one page per PAGE_SIZE builds (a history holds fewer, so one page today). */
+const CHANGES_FILE = 'keyed/api/changes/page-{page}.json';
+
+/** /api/changes: every build the history holds, newest first, with what it changed. Written from the history, after the other files. */
+export const changesPages: HistoryArtefact = {
+  name: 'changes pages',
+  files: templatePattern(CHANGES_FILE),
+  *derive(_model, history) {
+    yield* pages(history, {
+      file: (page) => renderTemplate(CHANGES_FILE, { page }),
+      link: pageLink('/api/changes'),
+      schema: changePage,
+    });
+  },
+};
 
 export const metaRoutes: readonly RouteDefinition[] = [
   {
@@ -151,12 +148,11 @@ export const metaRoutes: readonly RouteDefinition[] = [
     tier: 'enterprise',
     schema: changePage,
     schemaName: 'ChangePage',
-    summary: 'Every dated fact in the dataset, newest first, with its source',
+    summary: 'Every published build, newest first, with the answers it changed',
+    description:
+      'One entry per published build whose answers changed (the last 50): its build id, dataset date, dataset commit when known, files changed per route family, and the top cards, recommendation winners, annual fees, valuations and portal rates that changed against the build before it. A rebuild that changes no answer adds no entry. The same history is published as an Atom feed at /changes.xml.',
     params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/changes/page-{page}.json' }],
-    *derive(model) {
-      yield* pages(changes(model), { file: (n) => `keyed/api/changes/page-${n}.json`, link: pageLink('/api/changes'), schema: changePage });
-    },
+    variants: [{ query: {}, optional: { page: 'page' }, file: CHANGES_FILE }],
   },
   {
     id: 'export-csv',

@@ -48,7 +48,7 @@ export const statsPage: Artefact = {
 <dl class="facts">
 <dt>Dataset date</dt><dd>${downloadDate(model)} (the latest day a fact was read from its source)</dd>
 <dt>Rankings as of</dt><dd>${model.date}</dd>
-<dt>Dataset digest</dt><dd><code>${datasetDigest(model)}</code> (SHA-256 of the <a href="${href(model, sitePaths.download)}">downloadable files</a>; the build id, a hash of the whole output, cannot appear inside it)</dd>
+<dt>Dataset digest</dt><dd><code>${datasetDigest(model)}</code> (SHA-256 of the <a href="${href(model, sitePaths.download)}">downloadable files</a>; the build id, a hash of every answer including this page, is on the <a href="${href(model, sitePaths.changes)}">changes page</a>)</dd>
 </dl>
 <h2>Rows per table</h2>
 <div class="scroll" role="region" aria-label="Rows per table" tabindex="0"><table>

@@ -9,7 +9,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { writeReportSection } from './report-section.ts';
 
@@ -88,12 +88,16 @@ const NGINX_PATHS: Paths = {
   bestCard: '/keyed/api/compute/best-card/standalone/mcc/5411.json',
 };
 const GATEWAY_PATHS: Paths = { static: '/api/mcc/5411.json', card: '/api/cards/amex-gold', bestCard: '/api/compute/best-card?mcc=5411' };
+/** node:http answering from memory with no check (scripts/bench/bare-node.ts). */
+const BARE_NODE = 'bare node:http (files in memory, no checks)';
 const CASES = [
   ['static file', 'static'],
   ['keyed card', 'card'],
   ['keyed best-card (21 KB)', 'bestCard'],
 ] as const;
 
+// Published figures must say whether the machine was quiet: the one-minute load average before the run.
+const loadAtStart = loadavg()[0] ?? 0;
 const work = mkdtempSync(join(ROOT, '.bench-gateway-'));
 const children: ChildProcess[] = [];
 const results: { server: string; request: string; result: Result }[] = [];
@@ -126,6 +130,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   await waitFor(`http://127.0.0.1:${nginxPort}${NGINX_PATHS.static}`);
   measure('nginx (1 worker, no checks)', `http://127.0.0.1:${nginxPort}`, NGINX_PATHS);
 
+  // node:http with the files in memory and no check: the most any Node server can do on this core.
+  const barePort = await freePort();
+  children.push(pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(barePort), tree], { cwd: ROOT }));
+  await waitFor(`http://127.0.0.1:${barePort}${GATEWAY_PATHS.static}`);
+  measure(BARE_NODE, `http://127.0.0.1:${barePort}`, GATEWAY_PATHS);
+
   const redisPort = await freePort();
   children.push(pinned('1', 'redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no']));
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
@@ -134,6 +144,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
   const gateways = [
     { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'] },
+    {
+      label: 'gateway, embedded store, --state-sync os',
+      cpus: '0',
+      env: { REDIS_URL: '' },
+      args: ['--workers', '1', '--state-sync', 'os'],
+    },
     { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'] },
     {
       label: 'gateway, Redis, 2 workers on 2 cores (wrk shares them)',
@@ -178,18 +194,21 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   await waitFor(`http://127.0.0.1:${expressPort}${NGINX_PATHS.static}`);
   measure('express + express-rate-limit + rate-limit-redis', `http://127.0.0.1:${expressPort}`, NGINX_PATHS, { 'X-API-Key': 'bench' });
 
-  const nginxRps = (request: string) => results.find((r) => r.server.startsWith('nginx') && r.request === request)?.result.rps ?? 1;
+  const rpsOf = (prefix: string, request: string) =>
+    results.find((r) => r.server.startsWith(prefix) && r.request === request)?.result.rps ?? 1;
   const rows = results.map(
     ({ server, request, result }) =>
-      `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${(result.rps / nginxRps(request)).toFixed(2)} | ${result.non2xx} |`,
+      `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${(result.rps / rpsOf('nginx', request)).toFixed(2)} | ${(result.rps / rpsOf(BARE_NODE, request)).toFixed(2)} | ${result.non2xx} |`,
   );
   const section = `${START}
 ## Gateway throughput
 
-Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION}, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Peak RSS of the one-process Redis gateway after its runs: ${gatewayRss.toFixed(0)} MiB.
+${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
-| server | request | requests/s | p99 (ms) | ratio to nginx | non-2xx |
-|---|---|---|---|---|---|
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION}, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Peak RSS of the one-process Redis gateway after its runs: ${gatewayRss.toFixed(0)} MiB.
+
+| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http | non-2xx |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 ${END}`;
   writeReportSection(REPORT, START, END, section);

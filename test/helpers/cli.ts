@@ -20,7 +20,8 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
     execFile(
       process.execPath,
       [join(ROOT, 'bin/cardrewards.js'), ...args],
-      { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } },
+      // A dataset commit in the caller's environment would reach every build's history: tests say theirs.
+      { cwd: ROOT, env: { ...process.env, CI: 'true', CARDREWARDS_DATASET_COMMIT: undefined, ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

@@ -32,7 +32,8 @@ const digests = new WeakMap<Model, string>();
 
 /**
  * SHA-256 of the dataset's files (names and bytes), shortened. The stats page shows it rather than
- * the build id, which is a hash of the whole tree and so cannot appear inside a page of that tree.
+ * the build id, which is a hash of every answer (this page included) and so cannot appear in one;
+ * only the change history's files, written after the answers, name it.
  */
 export function datasetDigest(model: Model): string {
   let digest = digests.get(model);

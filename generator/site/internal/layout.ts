@@ -23,6 +23,7 @@ export function renderPage(model: Model, page: Page): RawOutput {
     [sitePaths.bestIndex, 'Best cards'],
     [sitePaths.cards, 'Cards'],
     [sitePaths.stats, 'Stats'],
+    [sitePaths.changes, 'Changes'],
     [sitePaths.download, 'Download'],
     [sitePaths.widget, 'Widget'],
     [sitePaths.docs, 'API'],
@@ -36,6 +37,7 @@ export function renderPage(model: Model, page: Page): RawOutput {
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${pageUrl(model, page.path)}">
 <link rel="stylesheet" href="${href(model, stylesheet.href)}">
+<link rel="alternate" type="application/atom+xml" title="cardrewards: what each build changed" href="${href(model, sitePaths.changesFeed)}">
 ${(page.scripts ?? []).map((script) => html`<script src="${href(model, script)}" defer></script>\n`)}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -13,6 +13,9 @@ export const sitePaths = {
   bestIndex: '/best',
   best: (category: string) => `/best/${category}`,
   stats: '/stats',
+  changes: '/changes',
+  /** The Atom feed of the same history (a file, not a page). */
+  changesFeed: '/changes.xml',
   download: '/download',
   widget: '/widget',
   docs: '/docs',

@@ -1,14 +1,27 @@
 /**
- * What changed between two built trees, for a reviewer: files added, removed and changed per route
- * family (from the manifests' ETags alone, so unchanged files are never read), and the changes a
- * user would notice, read from the changed files only: top cards per MCC and per merchant,
- * recommendation winners per domain, annual fees, valuations and portal rates.
+ * What changed between two built trees: files added, removed and changed per route family (from
+ * the manifests' ETags alone, so unchanged files are never read), and the changes a user would
+ * notice, read from the changed files only: top cards per MCC and per merchant, recommendation
+ * winners per domain, annual fees, valuations and portal rates. `cardrewards diff` prints it for a
+ * reviewer; the generator records it in each build's change history.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Build } from '../gateway/build-source.ts';
-import type { Manifest } from '../gateway/manifest.ts';
 import { templatePattern } from '../schemas/path-template.ts';
+
+/** What the diff needs of a tree, on disk or still in memory. */
+export interface TreeView {
+  readonly build: string;
+  /** Every file of the tree by path, with its ETag (equal exactly when the bytes are). */
+  readonly files: Readonly<Record<string, { readonly etag: string }>>;
+  /** The keyed routes, whose file templates name the route families. */
+  readonly routes: readonly TreeRoute[];
+  /** The parsed JSON document at `path`, which `files` lists. */
+  readonly read: (path: string) => unknown;
+}
+
+export interface TreeRoute {
+  readonly path: string;
+  readonly variants: readonly { readonly file: string; readonly fallback?: string | undefined }[];
+}
 
 export interface FamilyCounts {
   readonly family: string;
@@ -70,30 +83,35 @@ const EXTRACTORS: readonly Extractor[] = [
   },
 ];
 
-/** Each variant's file pattern and fallback with its route's path, compiled once per manifest (not once per file). */
-const familyPatterns = new WeakMap<Manifest, { pattern: RegExp; fallback: string | undefined; family: string }[]>();
+/** Each variant's file pattern and fallback with its route's path, compiled once per route list (not once per file). */
+const familyPatterns = new WeakMap<readonly TreeRoute[], { pattern: RegExp; fallback: string | undefined; family: string }[]>();
 
 /** The route family of a file: the keyed route whose file template it matches, else its folder under public/. */
-function familyOf(path: string, manifest: Manifest): string {
-  let patterns = familyPatterns.get(manifest);
+function familyOf(path: string, routes: readonly TreeRoute[]): string {
+  let patterns = familyPatterns.get(routes);
   if (patterns === undefined) {
-    patterns = manifest.routes.flatMap((route) =>
+    patterns = routes.flatMap((route) =>
       route.variants.map((variant) => ({ pattern: templatePattern(variant.file), fallback: variant.fallback, family: route.path })),
     );
-    familyPatterns.set(manifest, patterns);
+    familyPatterns.set(routes, patterns);
   }
   for (const { pattern, fallback, family } of patterns) if (pattern.test(path) || path === fallback) return family;
   const parts = path.split('/');
   return parts[0] === 'public' && parts[1] === 'api' ? `/${parts.slice(1, 3).join('/')}` : `/${parts.slice(1, 2).join('/') || parts[0]}`;
 }
 
-/** Compares two loaded builds. */
-export function diffBuilds(before: Build, after: Build): BuildDiff {
-  const oldFiles = before.manifest.files;
-  const newFiles = after.manifest.files;
+/** `tree` as if the files `drop` matches were not there (the change history's, which are not answers). */
+export function withoutFiles(tree: TreeView, drop: (path: string) => boolean): TreeView {
+  return { ...tree, files: Object.fromEntries(Object.entries(tree.files).filter(([path]) => !drop(path))) };
+}
+
+/** Compares two trees. */
+export function diffTrees(before: TreeView, after: TreeView): BuildDiff {
+  const oldFiles = before.files;
+  const newFiles = after.files;
   const counts = new Map<string, { added: number; removed: number; changed: number }>();
-  const bump = (path: string, manifest: Manifest, what: 'added' | 'removed' | 'changed') => {
-    const family = familyOf(path, manifest);
+  const bump = (path: string, tree: TreeView, what: 'added' | 'removed' | 'changed') => {
+    const family = familyOf(path, tree.routes);
     const entry = counts.get(family) ?? { added: 0, removed: 0, changed: 0 };
     entry[what]++;
     counts.set(family, entry);
@@ -101,30 +119,28 @@ export function diffBuilds(before: Build, after: Build): BuildDiff {
   const touched: string[] = [];
   for (const [path, entry] of Object.entries(newFiles)) {
     const old = oldFiles[path];
-    if (old === undefined) bump(path, after.manifest, 'added');
-    else if (old.etag !== entry.etag) bump(path, after.manifest, 'changed');
+    if (old === undefined) bump(path, after, 'added');
+    else if (old.etag !== entry.etag) bump(path, after, 'changed');
     else continue;
     touched.push(path);
   }
   for (const path of Object.keys(oldFiles)) {
     if (newFiles[path] !== undefined) continue;
-    bump(path, before.manifest, 'removed');
+    bump(path, before, 'removed');
     touched.push(path);
   }
 
-  const read = (build: Build, path: string): unknown =>
-    build.manifest.files[path] === undefined ? undefined : JSON.parse(readFileSync(join(build.root, path), 'utf8'));
   const changes: SemanticChange[] = [];
   for (const path of touched.sort()) {
     const extractor = EXTRACTORS.find((candidate) => candidate.pattern.test(path));
     if (extractor === undefined) continue;
     const subject = extractor.pattern.exec(path)?.[1] ?? path;
-    const was = oldFiles[path] === undefined ? null : extractor.value(read(before, path));
-    const now = newFiles[path] === undefined ? null : extractor.value(read(after, path));
+    const was = oldFiles[path] === undefined ? null : extractor.value(before.read(path));
+    const now = newFiles[path] === undefined ? null : extractor.value(after.read(path));
     if (was !== now) changes.push({ kind: extractor.kind, subject, before: was, after: now });
   }
   const families = [...counts]
     .map(([family, entry]) => ({ family, ...entry }))
     .sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-  return { oldBuild: before.manifest.build, newBuild: after.manifest.build, families, changes };
+  return { oldBuild: before.build, newBuild: after.build, families, changes };
 }

@@ -1,0 +1,32 @@
+/** A built tree on disk as the diff sees it: its manifest's file list and routes, JSON files read only when asked for. */
+import { readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TreeView } from './build-diff.ts';
+import { MANIFEST_PATH, type Manifest } from './manifest.ts';
+
+/** The tree in folder `root`, described by its (already parsed) manifest. */
+export function diskTree(root: string, manifest: Manifest): TreeView {
+  return {
+    build: manifest.build,
+    files: manifest.files,
+    routes: manifest.routes,
+    read: (path) => JSON.parse(readFileSync(join(root, path), 'utf8')),
+  };
+}
+
+/**
+ * The build `outDir` shows now, the one a new build follows; undefined when there is none or its
+ * manifest cannot be read (then the new build starts a new history).
+ */
+export function liveTree(outDir: string): TreeView | undefined {
+  let root: string;
+  let manifest: Manifest;
+  try {
+    root = realpathSync(resolve(outDir));
+    manifest = JSON.parse(readFileSync(join(root, MANIFEST_PATH), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+  if (typeof manifest?.build !== 'string' || typeof manifest.files !== 'object' || !Array.isArray(manifest.routes)) return undefined;
+  return diskTree(root, manifest);
+}

@@ -1,0 +1,42 @@
+/**
+ * The most any Node.js server can do on one core, for `npm run bench:gateway` to measure in the same run: node:http
+ * answering each benchmarked path with its file's bytes held in memory, with the same headers the
+ * gateway sends (type, length, ETag) and no check at all. The gateway can approach this, never beat it;
+ * the gap between it and nginx is what Node's HTTP stack costs.
+ *
+ *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+
+const [port = '0', dist = 'dist'] = process.argv.slice(2);
+
+/** Request path → file under the build folder (the same three files the gateway serves). */
+const FILES: Record<string, string> = {
+  '/api/mcc/5411.json': 'public/api/mcc/5411.json',
+  '/api/cards/amex-gold': 'keyed/api/cards/amex-gold.json',
+  '/api/compute/best-card?mcc=5411': 'keyed/api/compute/best-card/standalone/mcc/5411.json',
+};
+
+const responses = new Map(
+  Object.entries(FILES).map(([path, file]) => {
+    const body = readFileSync(join(dist, file));
+    const headers = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': body.length,
+      ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    };
+    return [path, { body, headers }] as const;
+  }),
+);
+
+createServer((request, response) => {
+  const found = responses.get(request.url ?? '');
+  if (found === undefined) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, found.headers).end(found.body);
+}).listen(Number(port), '127.0.0.1');
