@@ -4,9 +4,12 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspace that generates client/api-types.ts: npm ci needs its package.json (and nothing else of it).
+COPY tools/openapi-types/package.json ./tools/openapi-types/
 COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
 COPY cli ./cli
+COPY client ./client
 COPY errors ./errors
 COPY gateway ./gateway
 COPY generator ./generator

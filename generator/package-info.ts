@@ -22,10 +22,24 @@ export function packageRoot(): string {
   return dir;
 }
 
+interface PackageJson {
+  readonly version: string;
+  readonly bugs?: string | { readonly url?: string };
+}
+
+function readPackageJson(): PackageJson {
+  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as PackageJson;
+}
+
 /** The `version` field of this package's `package.json`. */
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+  return readPackageJson().version;
+}
+
+/** The issue tracker's address from `package.json` (`bugs`, as npm reads it), or undefined when none is recorded. */
+export function packageIssuesUrl(): string | undefined {
+  const { bugs } = readPackageJson();
+  return typeof bugs === 'string' ? bugs : bugs?.url;
 }
 
 /** The folder, at the package root, of the site's stylesheet and browser scripts (shipped as they are, not compiled). */

@@ -51,7 +51,7 @@ const PERIODS_PER_YEAR = { month: 12, quarter: 4, half_year: 2, year: 1, once: 0
 /** One category's share of a card's yearly value. */
 export interface CategoryValue {
   readonly category: ProfileCategory;
-  readonly mcc: string;
+  readonly mcc_code: string;
   readonly monthly_usd: number;
   /** The rate averaged over the year after caps; the base rate where a bonus is not counted. */
   readonly rate: number;
@@ -93,7 +93,7 @@ export function netValueOf(model: Model, card: CardRow, profile: SpendProfile, v
     const rate = dropped ? card.base_rate : row.rate;
     return {
       category: row.category,
-      mcc: row.mcc,
+      mcc_code: row.mcc,
       monthly_usd: row.monthly,
       rate,
       bonus_category: dropped ? null : (row.rule?.category ?? null),

@@ -102,7 +102,7 @@ describe('the real dataset', () => {
       for (const domain of merchant.domains) {
         const file = `keyed/api/extension/recommend/${domain}.json`;
         expect(output.files.has(file), file).toBe(true);
-        expect(json(file)).toMatchObject({ merchant_slug: merchant.slug, fallback: false });
+        expect(json(file)).toMatchObject({ merchant: merchant.slug, fallback: false });
       }
     }
     expect(json('keyed/api/extension/recommend/_fallback.json')).toMatchObject({ fallback: true, merchant_name: null });
@@ -159,7 +159,7 @@ describe('hand-worked rankings on the full catalogue', () => {
       merchant
         ? `keyed/api/compute/best-card/standalone/merchant/${merchant}.json`
         : `keyed/api/compute/best-card/standalone/mcc/${mcc}.json`,
-    ).cards as {
+    ).best_cards as {
       slug: string;
       rate: number;
       value_cents: number;

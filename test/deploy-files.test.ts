@@ -76,6 +76,13 @@ describe('the data workflow', () => {
     for (const call of calls) await expectCliCall(call);
   });
 
+  it('runs only npm scripts the package has', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    const named = runs.flatMap((line) => [...line.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] as string));
+    expect(named).toContain('lint:openapi');
+    for (const name of named) expect(scripts[name], name).toBeDefined();
+  });
+
   it('records the dataset commit in every build, and builds on top of the live tree so the change history continues', () => {
     const builds = runs.filter((line) => /bin\/cardrewards\.js build /.test(line));
     expect(builds.length).toBeGreaterThanOrEqual(3);

@@ -31,7 +31,7 @@ describe('keyed responses on the fixture', () => {
   it('ranks every active card for an MCC, with the rule that applied, its cap, both values and its conditions', () => {
     const result = json('keyed/api/compute/best-card/standalone/mcc/5411.json');
     expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'standalone' });
-    expect(result.cards.map((c: { slug: string }) => c.slug)).toEqual([
+    expect(result.best_cards.map((c: { slug: string }) => c.slug)).toEqual([
       'amex-gold',
       'amex-blue-cash-preferred',
       'citi-custom-cash',
@@ -40,7 +40,7 @@ describe('keyed responses on the fixture', () => {
       'delta-skymiles-gold',
       'chase-freedom-flex',
     ]);
-    expect(result.cards[0]).toMatchObject({
+    expect(result.best_cards[0]).toMatchObject({
       rank: 1,
       rate: 4,
       value_cents: 8,
@@ -49,7 +49,7 @@ describe('keyed responses on the fixture', () => {
       rule: { category: 'groceries', selection: 'fixed', cap: { usd: 25000, period: 'year', rate_after: 1 } },
       conditions: [{ kind: 'cap', note: '4x on up to $25,000 a calendar year, then 1x' }],
     });
-    expect(result.cards[2]).toMatchObject({
+    expect(result.best_cards[2]).toMatchObject({
       slug: 'citi-custom-cash',
       value_cents: 5,
       valuation_basis: 'redemption',
@@ -59,19 +59,19 @@ describe('keyed responses on the fixture', () => {
         { kind: 'cap', note: '5x on up to $500 a month, then 1x' },
       ],
     });
-    expect(result.cards[6]).toMatchObject({ slug: 'chase-freedom-flex', rule: null, rate: 1, conditions: [] });
+    expect(result.best_cards[6]).toMatchObject({ slug: 'chase-freedom-flex', rule: null, rate: 1, conditions: [] });
   });
 
   it('ranks by the pooled valuation on request, naming the card that unlocks it', () => {
     const result = json('keyed/api/compute/best-card/pooled/mcc/5411.json');
     expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'pooled' });
-    expect(result.cards.map((c: { slug: string }) => c.slug).slice(0, 4)).toEqual([
+    expect(result.best_cards.map((c: { slug: string }) => c.slug).slice(0, 4)).toEqual([
       'citi-custom-cash',
       'amex-gold',
       'amex-blue-cash-preferred',
       'chase-freedom-flex',
     ]);
-    expect(result.cards[3]).toMatchObject({
+    expect(result.best_cards[3]).toMatchObject({
       value_cents: 2.05,
       values: { ranked_by: 'pooled', standalone_cents: 1, pooled_cents: 2.05, pooled_with: 'chase-sapphire-preferred' },
     });
@@ -96,7 +96,7 @@ describe('keyed responses on the fixture', () => {
   it('ranks cards by net yearly value for a spend profile (hand-worked, typical profile, standalone)', () => {
     const typical = json('keyed/api/compute/spend-profile/standalone/typical.json');
     expect(typical.profile.monthly_usd).toMatchObject({ groceries: 500, dining: 300, other: 1200 });
-    const bySlug = Object.fromEntries(typical.cards.map((c: { slug: string }) => [c.slug, c]));
+    const bySlug = Object.fromEntries(typical.best_cards.map((c: { slug: string }) => [c.slug, c]));
     // Gold at 2 cents: 12 × 0.02 × (500×4 + 300×4 + 200 + 100×3 direct airfare + 100 + 50 + 50 + 1200) = 1224, minus $325.
     expect(bySlug['amex-gold']).toMatchObject({ rewards_usd: 1224, credits_usd: 0, net_usd: 899 });
     // Custom Cash alone: its one 5x category goes to groceries ($500 beats $300 of dining): 12 × (500×0.05 + 2000×0.01) = 540.
@@ -107,23 +107,23 @@ describe('keyed responses on the fixture', () => {
     });
     // Double Cash: 2 % of $30,000.
     expect(bySlug['citi-double-cash']).toMatchObject({ net_usd: 600 });
-    expect(typical.cards[0].slug).toBe('amex-gold');
+    expect(typical.best_cards[0].slug).toBe('amex-gold');
     const pooled = json('keyed/api/compute/spend-profile/pooled/typical.json');
     // Custom Cash pooled at 1.7 cents: 540 × 1.7 = 918.
-    expect(pooled.cards.find((c: { slug: string }) => c.slug === 'citi-custom-cash')).toMatchObject({ net_usd: 918 });
+    expect(pooled.best_cards.find((c: { slug: string }) => c.slug === 'citi-custom-cash')).toMatchObject({ net_usd: 918 });
   });
 
   it('ranks for a merchant with its merchant-scoped categories', () => {
     const delta = json('keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json');
     expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });
-    const gold = delta.cards.find((c: { slug: string }) => c.slug === 'delta-skymiles-gold');
+    const gold = delta.best_cards.find((c: { slug: string }) => c.slug === 'delta-skymiles-gold');
     expect(gold).toMatchObject({ rate: 2, rule: { category: 'delta' } });
   });
 
   it('recommends per domain, with a fallback of everyday cards', () => {
     expect(json('keyed/api/extension/recommend/shell.us.json')).toMatchObject({
       merchant_name: 'Shell',
-      merchant_slug: 'shell',
+      merchant: 'shell',
       fallback: false,
       mcc_code: '5541',
     });

@@ -1,6 +1,7 @@
 /** Pieces of the OpenAPI document that depend on the data or describe the conventions: tags, examples, typed enums, problem details. */
 import type { Model } from '../model.ts';
 import type { RouteDefinition } from '../route.ts';
+import { PROBLEM_TYPES } from '../../schemas/problem-types.ts';
 
 /** RFC 9457 problem details as the gateway answers them (schemas/problem-types.ts lists the codes). */
 export const PROBLEM_SCHEMA = {
@@ -12,7 +13,11 @@ export const PROBLEM_SCHEMA = {
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
-    code: { type: 'string', description: 'the stable name of the error, to branch on' },
+    code: {
+      type: 'string',
+      enum: Object.keys(PROBLEM_TYPES),
+      description: 'the stable name of the error, to branch on; /problems/{code} explains it',
+    },
     instance: { type: 'string', description: 'the request path' },
     request_id: { type: 'string', description: 'as in the X-Request-Id header and the access log' },
     parameter: { type: 'string', description: 'for parameter errors: the parameter' },
@@ -28,6 +33,32 @@ export function tagOf(path: string): string {
   const [, , first = '', second = ''] = path.split('/');
   return first === 'compute' ? `compute ${second}` : first;
 }
+
+/** What each tag (tagOf) groups, shown as its heading in /docs. A route whose tag is missing here fails the OpenAPI lint test. */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  static: 'Static files: no key, no rate limit, hostable on any CDN',
+  cards: 'Credit cards: fees, reward rules, benefits and credits',
+  categories: 'Bonus categories (dining, groceries, travel …) and the cards that reward them',
+  'category-groups': 'The groups MCC codes fall into',
+  changes: 'Dated facts of the dataset, newest first',
+  'compute best-card': 'Cards ranked for one MCC or one merchant',
+  'compute spend-profile': 'Cards ranked by net yearly value for a documented spend profile',
+  'compute transfer': 'What a transfer between two loyalty programs gives',
+  'compute triple-stack': 'Card, shopping portal and card-linked offer stacked for one merchant',
+  export: 'The dataset in bulk, as CSV or JSON',
+  extension: 'The browser-extension recommendation for a web domain',
+  issuers: 'Card issuers and their cards',
+  mcc: 'Merchant category codes with their descriptions, groups, cards and merchants',
+  merchants: 'Merchants mapped to MCC codes',
+  networks: 'Card networks and their cards',
+  offers: 'Card-linked offers',
+  portals: 'Shopping portals and their store rates',
+  programs: 'Loyalty programs: valuations, transfer partners and the cards that earn them',
+  stats: 'Counts of the dataset and its dates',
+  stores: 'Portal rates of one store across portals',
+  usage: "The caller's own call counters",
+  valuations: 'Cents per point of every program, with the basis of each value',
+};
 
 /** An example value for each parameter name the routes use, so /docs suggests real requests. */
 export const PARAMETER_EXAMPLES: Readonly<Record<string, string | number>> = {

@@ -5,7 +5,8 @@ import { TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
 import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
 import type { Model } from '../model.ts';
-import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, tagOf, withTypedEnums } from './openapi-parts.ts';
+import { packageIssuesUrl } from '../package-info.ts';
+import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
 
 const problemResponse = (description: string, headers?: object) => ({
   description,
@@ -97,7 +98,8 @@ function staticOperation(id: string, summary: string, schemaName: string, parame
   return {
     get: {
       operationId: id,
-      summary: `${summary} (static file: no key, no rate limit)`,
+      summary,
+      description: 'A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.',
       tags: ['static'],
       security: [],
       parameters: parameter
@@ -109,6 +111,11 @@ function staticOperation(id: string, summary: string, schemaName: string, parame
       },
     },
   };
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
 }
 
 /** The OpenAPI document as a plain object. */
@@ -144,16 +151,19 @@ export function openApiDocument(model: Model): object {
       description:
         'Credit card rewards data: static files without a key, and a keyed API in four tiers (free, starter, pro, enterprise). ' +
         'Errors are RFC 9457 problem details. Lists page with ?page=N (100 items).',
+      // The issue tracker when package.json records one (`bugs`), else the service's own home page.
+      contact: { name: 'cardrewards', url: packageIssuesUrl() ?? `${model.baseUrl}/` },
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
       { url: '/', description: 'the server that sent this document' },
-      { url: model.baseUrl, description: 'the address this build links to' },
+      // A build for this machine (the default base URL) is served from it: `/` says all, and a
+      // loopback address in a published document would point every reader at their own machine.
+      ...(isLoopback(model.baseUrl) ? [] : [{ url: model.baseUrl, description: 'the address this build links to' }]),
     ],
-    tags: [
-      { name: 'static', description: 'Static files: no key, no rate limit' },
-      ...[...new Set(routes.map((route) => tagOf(route.path)))].sort().map((name) => ({ name })),
-    ],
+    tags: [...new Set(['static', ...routes.map((route) => tagOf(route.path))])]
+      .sort()
+      .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] === undefined ? {} : { description: TAG_DESCRIPTIONS[name] }) })),
     paths,
     components: { schemas, securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
   };

@@ -76,7 +76,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
       for (const mcc of model.mccs) {
         const document = {
           ...mccSummaryOf(model, mcc),
-          top_cards: rankedCards(model, { mcc: mcc.code }, 10),
+          best_cards: rankedCards(model, { mcc: mcc.code }, 10),
           categories: categoriesCovering(model, mcc.code),
         };
         yield { path: `keyed/api/mcc/${mcc.code}.json`, document, schema: mccDetail };
@@ -153,12 +153,12 @@ export const mccRoutes: readonly RouteDefinition[] = [
         .map(([name, codes]) => ({
           slug: groupSlug(name),
           name,
-          first_code: codes[0]!.code,
-          last_code: codes[codes.length - 1]!.code,
+          first_mcc_code: codes[0]!.code,
+          last_mcc_code: codes[codes.length - 1]!.code,
           mcc_count: codes.length,
           merchant_count: codes.reduce((sum, m) => sum + (model.merchantCountByMcc.get(m.code) ?? 0), 0),
         }))
-        .sort((a, b) => byText(a.first_code, b.first_code));
+        .sort((a, b) => byText(a.first_mcc_code, b.first_mcc_code));
       yield {
         path: 'keyed/api/category-groups.json',
         document: { data, total: data.length },

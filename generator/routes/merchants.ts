@@ -60,7 +60,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           source_ref: merchant.source_ref,
           as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
-          top_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
+          best_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
           portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
@@ -94,7 +94,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         for (const domain of merchant.domains) {
           const document = {
             merchant_name: merchant.name,
-            merchant_slug: merchant.slug,
+            merchant: merchant.slug,
             mcc_code: merchant.mcc,
             matched_domain: domain,
             fallback: false,
@@ -105,7 +105,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       }
       const fallback = {
         merchant_name: null,
-        merchant_slug: null,
+        merchant: null,
         mcc_code: null,
         matched_domain: null,
         fallback: true,
@@ -147,7 +147,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: null,
             evaluated_on: model.date,
-            cards: rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation),
+            best_cards: rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation),
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
@@ -159,7 +159,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
-            cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation),
+            best_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation),
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };

@@ -18,8 +18,10 @@ function portalOf(model: Model, row: PortalRow) {
     (newest, { row: r }) => (newest === null || r.observed_on > newest ? r.observed_on : newest),
     null,
   );
+  const { url, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    website: url,
     store_count: rates.length,
     latest_observed_on: latest,
     age_days: latest === null ? null : ageInDays(latest, model.date),

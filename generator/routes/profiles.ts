@@ -2,6 +2,7 @@
 import type { RouteDefinition } from '../route.ts';
 import { spendProfileRanking } from '../../schemas/keyed.ts';
 import { rankByNetValue, SPEND_PROFILES } from '../spend-profiles.ts';
+import { issuerName } from './views/cards.ts';
 import { cardValuation, DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 
 export const profileRoutes: readonly RouteDefinition[] = [
@@ -30,6 +31,7 @@ export const profileRoutes: readonly RouteDefinition[] = [
             slug: value.card.slug,
             name: value.card.name,
             issuer: value.card.issuer,
+            issuer_name: issuerName(model, value.card.issuer),
             annual_fee: value.card.annual_fee,
             rewards_usd: value.rewards_usd,
             credits_usd: value.credits_usd,
@@ -42,7 +44,7 @@ export const profileRoutes: readonly RouteDefinition[] = [
             profile: { slug: profile.slug, name: profile.name, monthly_usd: profile.monthly },
             valuation,
             evaluated_on: model.date,
-            cards,
+            best_cards: cards,
           };
           yield { path: `keyed/api/compute/spend-profile/${valuation}/${profile.slug}.json`, document, schema: spendProfileRanking };
         }

@@ -30,6 +30,7 @@ export const rankedCard = object(
     slug,
     name: text,
     issuer: slug,
+    issuer_name: text,
     rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
     value_cents: {
       type: 'number',
@@ -52,6 +53,7 @@ export const rankedCard = object(
     'slug',
     'name',
     'issuer',
+    'issuer_name',
     'rate',
     'value_cents',
     'typical_value_cents',

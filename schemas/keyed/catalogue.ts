@@ -26,14 +26,14 @@ export const categoryCoverage = object(
 export const mccDetail = object(
   {
     ...mccSummary.properties,
-    top_cards: { type: 'array', items: rankedCard, maxItems: 10 },
+    best_cards: { type: 'array', items: rankedCard, maxItems: 10, description: 'the 10 best cards, best first' },
     categories: { type: 'array', items: categoryCoverage },
   },
-  [...mccSummary.required, 'top_cards', 'categories'],
+  [...mccSummary.required, 'best_cards', 'categories'],
 );
 export const categoryGroup = object(
-  { slug, name: text, first_code: mccCode, last_code: mccCode, mcc_count: count, merchant_count: count },
-  ['slug', 'name', 'first_code', 'last_code', 'mcc_count', 'merchant_count'],
+  { slug, name: text, first_mcc_code: mccCode, last_mcc_code: mccCode, mcc_count: count, merchant_count: count },
+  ['slug', 'name', 'first_mcc_code', 'last_mcc_code', 'mcc_count', 'merchant_count'],
 );
 export const category = object({ slug, name: text, description: text, card_count: count }, ['slug', 'name', 'description', 'card_count']);
 export const categoryMcc = object({ code: mccCode, description: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers }, [
@@ -56,6 +56,7 @@ export const categoryCard = object(
     slug,
     name: text,
     issuer: slug,
+    issuer_name: text,
     rate: { type: 'number' },
     value_cents: { type: 'number' },
     valuation_basis: valuationBasis,
@@ -72,6 +73,7 @@ export const categoryCard = object(
     'slug',
     'name',
     'issuer',
+    'issuer_name',
     'rate',
     'value_cents',
     'valuation_basis',

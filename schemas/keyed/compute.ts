@@ -8,13 +8,13 @@ import { offer, storeRate } from './merchants.ts';
 export const recommendation = object(
   {
     merchant_name: { type: ['string', 'null'] },
-    merchant_slug: { type: ['string', 'null'] },
+    merchant: { type: ['string', 'null'], description: "the merchant's slug; null when the domain is not a merchant we know" },
     mcc_code: { type: ['string', 'null'] },
     matched_domain: { type: ['string', 'null'] },
     fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
     best_cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: 5 },
   },
-  ['merchant_name', 'merchant_slug', 'mcc_code', 'matched_domain', 'fallback', 'best_cards'],
+  ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'best_cards'],
 );
 export const bestCard = object(
   {
@@ -25,10 +25,10 @@ export const bestCard = object(
     mcc: mccSummary,
     merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
     evaluated_on: isoDate,
-    cards: { type: 'array', items: rankedCard, maxItems: 50, description: 'the 50 best cards, best first' },
+    best_cards: { type: 'array', items: rankedCard, maxItems: 50, description: 'the 50 best cards, best first' },
     card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
   },
-  ['query', 'mcc', 'merchant', 'evaluated_on', 'cards', 'card_count'],
+  ['query', 'mcc', 'merchant', 'evaluated_on', 'best_cards', 'card_count'],
 );
 const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;
 export const tripleStack = object(
@@ -79,6 +79,7 @@ export const netValueCard = object(
     slug,
     name: text,
     issuer: slug,
+    issuer_name: text,
     annual_fee: { type: 'number' },
     rewards_usd: { type: 'number', description: "a year of the profile's spending, valued under the list's valuation" },
     credits_usd: { type: 'number', description: 'statement credits marked easy to use (easy_credits.csv), per year' },
@@ -89,18 +90,31 @@ export const netValueCard = object(
       items: object(
         {
           category: { enum: profileCategories },
-          mcc: mccCode,
+          mcc_code: mccCode,
           monthly_usd: { type: 'number' },
           rate: { type: 'number', description: 'the rate averaged over the year after caps' },
           bonus_category: { type: ['string', 'null'], description: 'the bonus category counted; null: the base rate' },
           value_usd: { type: 'number' },
         },
-        ['category', 'mcc', 'monthly_usd', 'rate', 'bonus_category', 'value_usd'],
+        ['category', 'mcc_code', 'monthly_usd', 'rate', 'bonus_category', 'value_usd'],
       ),
     },
     credits: { type: 'array', items: object({ name: text, value_usd: { type: 'number' } }, ['name', 'value_usd']) },
   },
-  ['rank', 'slug', 'name', 'issuer', 'annual_fee', 'rewards_usd', 'credits_usd', 'net_usd', 'pooled_with', 'categories', 'credits'],
+  [
+    'rank',
+    'slug',
+    'name',
+    'issuer',
+    'issuer_name',
+    'annual_fee',
+    'rewards_usd',
+    'credits_usd',
+    'net_usd',
+    'pooled_with',
+    'categories',
+    'credits',
+  ],
 );
 /** Cards ranked by net yearly value for one spend profile. */
 export const spendProfileRanking = object(
@@ -121,7 +135,7 @@ export const spendProfileRanking = object(
     ),
     valuation: { enum: ['standalone', 'pooled'] },
     evaluated_on: isoDate,
-    cards: { type: 'array', items: netValueCard },
+    best_cards: { type: 'array', items: netValueCard, description: 'every active card, highest net yearly value first' },
   },
-  ['profile', 'valuation', 'evaluated_on', 'cards'],
+  ['profile', 'valuation', 'evaluated_on', 'best_cards'],
 );

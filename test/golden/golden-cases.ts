@@ -49,7 +49,7 @@ export function answerPath(goldenCase: GoldenCase): string {
 export function disagreement(goldenCase: GoldenCase, files: ReadonlyMap<string, Buffer>): string | null {
   const bytes = files.get(answerPath(goldenCase));
   if (!bytes) return `${goldenCase.id}: no answer at ${answerPath(goldenCase)}; expected ${goldenCase.expected.join(' > ')}`;
-  const cards = (JSON.parse(bytes.toString('utf8')) as { cards: { slug: string; value_cents: number }[] }).cards.slice(0, 3);
+  const cards = (JSON.parse(bytes.toString('utf8')) as { best_cards: { slug: string; value_cents: number }[] }).best_cards.slice(0, 3);
   const actual = cards.map((card) => card.slug);
   if (actual.join(' > ') === goldenCase.expected.join(' > ')) return null;
   const shown = cards.map((card) => `${card.slug} (${card.value_cents})`).join(' > ');

@@ -12,6 +12,10 @@ export function capOf(rule: Rows.CardRewardRow) {
     ? null
     : { usd: rule.cap_usd, period: rule.cap_period, rate_after: rule.rate_after_cap };
 }
+/** An issuer's display name, for the `issuer_name` beside an `issuer` slug. */
+export function issuerName(model: Model, slug: string): string {
+  return model.issuers.get(slug)?.name ?? slug;
+}
 export function categoryName(model: Model, slug: string): string {
   return model.categories.get(slug)?.name ?? slug;
 }
@@ -34,6 +38,7 @@ export function rankedCardOf(model: Model, earning: Earning, rank: number): Keye
     slug: card.slug,
     name: card.name,
     issuer: card.issuer,
+    issuer_name: issuerName(model, card.issuer),
     rate: earning.rate,
     value_cents: earning.value,
     typical_value_cents: earning.typicalValue,
@@ -67,7 +72,7 @@ export function cardSummaryOf(model: Model, card: Rows.CardRow): Keyed.CardSumma
     slug: card.slug,
     name: card.name,
     issuer: card.issuer,
-    issuer_name: model.issuers.get(card.issuer)?.name ?? card.issuer,
+    issuer_name: issuerName(model, card.issuer),
     network: card.network,
     segment: card.segment,
     program: card.program,

@@ -5,7 +5,7 @@ import { pointValueOf } from '../../valuation.ts';
 import type * as Rows from '../../../schemas/dataset.ts';
 import type * as Keyed from '../../../schemas/keyed.ts';
 import { STATIC_MERCHANT_COUNT } from '../../artefacts/static-limits.ts';
-import { byText, categoryName, rewardOf } from './cards.ts';
+import { byText, categoryName, issuerName, rewardOf } from './cards.ts';
 
 export function mccSummaryOf(model: Model, mcc: Rows.MccRow): Keyed.MccSummary {
   return {
@@ -90,6 +90,7 @@ export function cardsForCategory(model: Model, slug: string) {
     slug: card.slug,
     name: card.name,
     issuer: card.issuer,
+    issuer_name: issuerName(model, card.issuer),
     rate: rule.rate,
     value_cents: reward.value_cents,
     valuation_basis: pointValueOf(model, card, 'standalone').basis,

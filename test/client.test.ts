@@ -1,0 +1,82 @@
+/**
+ * The typed client (`cardrewards/client`): its generated types match the OpenAPI document, the
+ * README's example runs as written against a real gateway, and errors arrive as typed ProblemErrors.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createCardrewardsClient, ProblemError } from '../client/index.ts';
+import { CLIENT_TYPES_PATH, clientTypesSource } from '../scripts/client-types.ts';
+import { ROOT } from './helpers/cli.ts';
+import { useGatewaySuite } from './helpers/gateway-suite.ts';
+
+const suite = useGatewaySuite();
+const run = promisify(execFile);
+
+/** The code block under the README's client-example marker. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const match = /<!-- client-example:[^>]*-->\n```ts\n([\s\S]*?)```/.exec(readme);
+  if (!match?.[1]) throw new Error('README.md has no client example');
+  return match[1];
+}
+
+describe('the typed client', () => {
+  it('has types generated from the current OpenAPI document', async () => {
+    expect(readFileSync(CLIENT_TYPES_PATH, 'utf8') === (await clientTypesSource()), 'run npm run generate:client-types').toBe(true);
+  });
+
+  it('type-checks the README example as a consumer would, against the declarations in lib/', async () => {
+    const dir = join(ROOT, 'test-output/client-types');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'readme-example.ts'), readmeExample());
+    const compilerOptions = { module: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'], skipLibCheck: false };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['readme-example.ts'] }));
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(result.stdout).toBe('');
+    // And a mistake in a field name is caught.
+    writeFileSync(join(dir, 'readme-example.ts'), readmeExample().replace('data?.best_cards', 'data?.cards'));
+    const broken = await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(broken.stdout).toContain("Property 'cards' does not exist");
+  });
+
+  it('runs the README example against a gateway, through the package export', async () => {
+    // Inside the package, so `cardrewards/client` resolves through package.json `exports` to lib/.
+    const dir = join(ROOT, 'test-output/client');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'readme-example.ts');
+    writeFileSync(file, readmeExample());
+    const { stdout } = await run(process.execPath, [join(ROOT, 'bin/run-ts.js'), file], {
+      cwd: ROOT,
+      env: { ...process.env, CARDREWARDS_URL: suite.gateway.url, CARDREWARDS_KEY: suite.keys.starter },
+    });
+    const lines = stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines[0]).toMatch(/^1 \S.* [\d.]+¢ per \$$/);
+    expect(lines.at(-1)).toMatch(/^404 not-found \S/);
+  });
+
+  it('sends the key, types the answer, and throws problem+json as a ProblemError with its code', async () => {
+    const starter = createCardrewardsClient({ baseUrl: `${suite.gateway.url}/`, apiKey: suite.keys.starter });
+    const { data, response } = await starter.GET('/api/cards/{id}', { params: { path: { id: 'amex-gold' } } });
+    expect(response.status).toBe(200);
+    expect(data?.slug).toBe('amex-gold');
+
+    const free = createCardrewardsClient({ baseUrl: suite.gateway.url, apiKey: suite.keys.free });
+    const refused = await free.GET('/api/merchants').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProblemError);
+    expect(refused).toMatchObject({ status: 403, code: 'tier-too-low', problem: { status: 403, instance: '/api/merchants' } });
+
+    const anonymous = createCardrewardsClient({ baseUrl: suite.gateway.url });
+    await expect(anonymous.GET('/api/cards')).rejects.toMatchObject({ status: 401, code: 'key-missing' });
+    const invalid = await starter.GET('/api/cards', { params: { query: { issuer: 'NOT A SLUG' } } }).catch((error: unknown) => error);
+    expect(invalid).toMatchObject({ status: 400, code: 'parameter-invalid', problem: { parameter: 'issuer' } });
+  });
+});
