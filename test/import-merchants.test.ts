@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { applyOverrides } from '../scripts/import-merchants/apply-overrides.ts';
 import { assignSlugs } from '../scripts/import-merchants/assign-slugs.ts';
@@ -12,6 +15,7 @@ import { slugify } from '../scripts/import-merchants/slugify.ts';
 import { matchTagRule } from '../scripts/import-merchants/tag-rules.ts';
 import { TIERS } from '../scripts/import-merchants/tiers.ts';
 import { wikidataDomains } from '../scripts/import-merchants/wikidata-domains.ts';
+import { ROOT } from './helpers/cli.ts';
 import { AMAZON_CURATED_ROW, COSTCO, costcoEntry, merchant, rule, TAG_RULES } from './helpers/merchant-import.ts';
 
 describe('slugify', () => {
@@ -245,5 +249,25 @@ describe('scripts/import-merchants/main.ts', () => {
     expect(typeof entry.main).toBe('function');
     expect(log).not.toHaveBeenCalled();
     log.mockRestore();
+  });
+});
+
+describe('dataset/sources/curated-merchants-portals.csv', () => {
+  const read = (file: string) => parse(readFileSync(join(ROOT, file)), { columns: true }) as Record<string, string>[];
+  const rows = read('dataset/sources/curated-merchants-portals.csv');
+  const mccCodes = new Set(read('dataset/mcc.csv').map((row) => row['code']));
+
+  it('gives every portal store a dated source, a noted MCC basis and a domain only when one is known', () => {
+    expect(rows.length).toBeGreaterThan(1000);
+    for (const row of rows) {
+      expect(row['source_ref'], row['slug']).toMatch(/^https:\/\//);
+      expect(row['as_of'], row['slug']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(row['note'], row['slug']).toMatch(/^category standard \(.+\)/);
+      expect(mccCodes.has(row['mcc']), row['slug']).toBe(true);
+      expect(row['domains'], row['slug']).toMatch(/^([a-z0-9-]+(\.[a-z0-9-]+)+)?$/);
+    }
+    // A store's page on GitHub is the source of the stores read from the portals' saved pages.
+    const fromPortalPages = rows.filter((row) => row['source_ref']!.startsWith('https://github.com/'));
+    expect(fromPortalPages.length).toBe(rows.length - 2);
   });
 });

@@ -46,6 +46,24 @@ describe('parsers of the portals own formats', () => {
     ]);
   });
 
+  it("reads Rakuten's current store tiles, TopCashback's category page and BeFrugal's store index", () => {
+    const rakuten = parsed('rakuten', '2026-04-14').observations;
+    // Factor shows "Up to $50 Cash Back" beside "was $15": the raised amount is the rate.
+    expect(byName(rakuten, 'Factor')).toMatchObject([{ rate: 50, unit: 'usd_flat', upTo: true, storeDomain: null }]);
+    expect(byName(rakuten, "Macy's")).toMatchObject([{ rate: 4, unit: 'percent', upTo: false }]);
+    const topcashback = parsed('topcashback', '2026-04-14').observations;
+    // Walmart is also in the page's menu of featured stores: read once, from the list.
+    expect(topcashback.map((o) => [o.storeName, o.rate, o.unit, o.upTo])).toEqual([
+      ['eBay', 1.5, 'percent', true],
+      ['Walmart', 8, 'percent', true],
+    ]);
+    const befrugal = parsed('befrugal', '2026-04-14').observations;
+    expect(befrugal.map((o) => [o.storeName, o.rate, o.upTo])).toEqual([
+      ['Best Buy', 4, true],
+      ['Staples', 9, false],
+    ]);
+  });
+
   it('reads trakstr scrapes, the hand-edited JavaScript literal too, and undoes what it can of the decimal misread', () => {
     const { observations, skipped } = parsed('mileageplus-shopping', '2023-04-14');
     // "5" with a singular unit can only have been "0.5 mile/$".
@@ -123,6 +141,8 @@ describe('matching stores to merchants', () => {
     { slug: 'puma-fuel', name: 'Puma', domains: [] },
     { slug: 'alamo', name: 'Alamo', domains: ['alamo.com'] },
     { slug: 'the-tile-shop', name: 'The Tile Shop', domains: ['tileshop.com'] },
+    { slug: 'academy', name: 'Academy Sports + Outdoors', domains: ['academy.com'] },
+    { slug: 'espn', name: 'ESPN', domains: ['espn.com'] },
   ];
   const match = createStoreMatcher(merchants, [
     { portal: '', storeName: 'Tile', merchant: '', reason: 'the tracker maker' },
@@ -139,6 +159,13 @@ describe('matching stores to merchants', () => {
     expect(match(store('Macys.com'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'domain' });
     expect(match(store('MACY’S'))).toEqual({ kind: 'matched', merchant: 'macys', by: 'name' });
     expect(match(store('Alamo Rent A Car'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Alamo Rent-A-Car'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Alamo - US'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Alamo, Inc.'))).toEqual({ kind: 'matched', merchant: 'alamo', by: 'name' });
+    expect(match(store('Academy Sports & Outdoors'))).toEqual({ kind: 'matched', merchant: 'academy', by: 'name' });
+    // A "+" glued to a name is a product (ESPN+), not "and".
+    expect(match(store('ESPN+'))).toEqual({ kind: 'matched', merchant: 'espn', by: 'name' });
+    expect(match(store('Alamo Drafthouse'))).toEqual({ kind: 'unmatched' });
   });
 
   it('follows the reviewed exceptions, per portal or for all, and never guesses between two merchants', () => {

@@ -37,5 +37,6 @@ export function gitSnapshots(repo: string, gitDir: string): Snapshot[] {
 }
 
 function dayOf(layout: Layout, path: string, authorDay: string): string | null {
+  if (layout.day === 'stated') return layout.statedDay ?? null;
   return layout.day === 'author-date' ? authorDay : trakstrDay(path);
 }

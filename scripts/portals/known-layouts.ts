@@ -5,7 +5,7 @@
 import type { SnapshotFormat } from './snapshot.ts';
 
 /** How a file's observation day is found. */
-export type DayRule = 'author-date' | 'trakstr-file-name';
+export type DayRule = 'author-date' | 'trakstr-file-name' | 'stated';
 
 /** A family of files in one repository. */
 export interface Layout {
@@ -16,6 +16,8 @@ export interface Layout {
   /** The page the file is a copy of, quoted in `source`. */
   readonly page: string;
   readonly day: DayRule;
+  /** For `stated`: the capture day the repository itself gives for the file. */
+  readonly statedDay?: string;
 }
 
 /** Layouts by repository (`owner/name`). */
@@ -48,7 +50,19 @@ export const KNOWN_LAYOUTS: Readonly<Record<string, readonly Layout[]>> = {
       day: 'trakstr-file-name',
     },
   ],
+  // Test fixtures of a price-comparison app: three portal pages fetched live on 2026-04-14 (the
+  // day its CHANGELOG gives; committed on 2026-04-15), trimmed by its author to a few dozen stores.
+  'THHUnlimted/barkain': [
+    barkain('rakuten.html', 'rakuten', 'rakuten-store-tiles', 'https://www.rakuten.com/stores'),
+    barkain('topcashback.html', 'topcashback', 'topcashback-category', 'https://www.topcashback.com/category/big-box-brands/'),
+    barkain('befrugal.html', 'befrugal', 'befrugal-store-index', 'https://www.befrugal.com/coupons/stores/'),
+  ],
 };
+
+function barkain(file: string, portal: string, format: SnapshotFormat, page: string): Layout {
+  const path = new RegExp(`^backend/tests/fixtures/portal_rates/${file.replace('.', '\\.')}$`);
+  return { path, portal, format, page, day: 'stated', statedDay: '2026-04-14' };
+}
 
 function cartera(path: RegExp, portal: string, page: string): Layout {
   return { path, portal, format: 'cartera-store-list', page, day: 'author-date' };

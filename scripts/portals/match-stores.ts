@@ -46,17 +46,18 @@ export function compactName(name: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replaceAll('&', ' and ')
+    .replace(/&|\s\+\s/g, ' and ')
     .replace(/[^a-z0-9]/g, '');
 }
 
 /**
  * Words that qualify a brand without naming another business: a trailing "USA", "Online",
- * "Store", "Co.", "Rent A Car", "Hotels & Resorts", "by Choice Hotels", a leading "The".
+ * "Store", "Co.", "Inc.", "LLC", "Rent A Car" (also "Rent-A-Car"), "Hotels & Resorts", "by Choice
+ * Hotels", after a space, a comma or a dash ("Brand - US", "Brand, Inc."); a leading "The".
  * Dropped only for the second, looser pass.
  */
 const QUALIFIERS =
-  /(\s+(by\s+(choice\s+hotels|wyndham|marriott|hilton|ihg|radisson|hyatt)|us|usa|online|store|shop|official\s+site|inc\.?|co\.?|company|corp\.?|rent\s+a\s+car|car\s+rental|hotels?(\s*(&|and)\s*resorts)?|resorts?|cosmetics))+$/i;
+  /(([\s,]+|\s*[-–]\s*)(by\s+(choice\s+hotels|wyndham|marriott|hilton|ihg|radisson|hyatt)|us|usa|online|store|shop|official\s+site|inc\.?|co\.?|company|corp\.?|llc|ltd\.?|rent[\s-]+a[\s-]+car|car\s+rental|hotels?(\s*(&|and)\s*resorts)?|resorts?|cosmetics))+$/i;
 
 /** A name without its qualifiers ("Alamo Rent A Car" → "Alamo", "The Home Depot" → "Home Depot"). */
 export function looseName(name: string): string {

@@ -1,13 +1,19 @@
 /** A saved page or scrape to import, wherever it is stored. */
 import type { ParsedSnapshot, SnapshotContext } from './observation.ts';
+import { parseBefrugalStoreIndex } from './parse-befrugal-store-index.ts';
 import { parseCarteraStoreList } from './parse-cartera-store-list.ts';
 import { parseRakutenStoreList } from './parse-rakuten-store-list.ts';
+import { parseRakutenStoreTiles } from './parse-rakuten-store-tiles.ts';
+import { parseTopCashbackCategory } from './parse-topcashback-category.ts';
 import { parseTrakstrScrape } from './parse-trakstr-scrape.ts';
 
 /** The formats the importer reads. */
 export const FORMATS = {
   'cartera-store-list': parseCarteraStoreList,
   'rakuten-store-list': parseRakutenStoreList,
+  'rakuten-store-tiles': parseRakutenStoreTiles,
+  'topcashback-category': parseTopCashbackCategory,
+  'befrugal-store-index': parseBefrugalStoreIndex,
   'trakstr-json': parseTrakstrScrape,
 } as const satisfies Record<string, (text: string, context: SnapshotContext) => ParsedSnapshot>;
 
