@@ -1056,6 +1056,7 @@ export interface components {
              * @description a date as YYYY-MM-DD
              */
             as_of: string;
+            /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
             base_rate: number;
             benefits: {
                 /**
@@ -1157,6 +1158,7 @@ export interface components {
                  * @description a date as YYYY-MM-DD
                  */
                 as_of: string;
+                /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
                 base_rate: number;
                 bonus_categories: string[];
                 first_year_fee: number | null;
@@ -1193,6 +1195,7 @@ export interface components {
                  * @description a date as YYYY-MM-DD
                  */
                 as_of: string;
+                /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
                 base_rate: number;
                 bonus_categories: string[];
                 first_year_fee: number | null;
@@ -2232,7 +2235,7 @@ export interface components {
             best_cards: {
                 annual_fee: number;
                 categories: {
-                    /** @description the bonus category counted; null: the base rate */
+                    /** @description the bonus category counted (all-purchases: the card's capped rate on purchases outside its bonus categories); null: the base rate */
                     bonus_category: string | null;
                     /** @enum {string} */
                     category: "groceries" | "dining" | "gas" | "airfare" | "hotels" | "drugstores" | "streaming" | "other";

@@ -1,6 +1,7 @@
 /** What a bonus rule needs of the holder, in the order a reader checks them (docs/ranking.md, "Conditions"). */
 import type { Model } from './model.ts';
 import type { CardRewardRow } from '../schemas/dataset.ts';
+import { ALL_PURCHASES } from './all-purchases.ts';
 import { typicalRate, TYPICAL_MONTHLY_SPEND_USD } from './ranking.ts';
 
 /** One condition of a rate: its kind and a sentence a cardholder can act on. */
@@ -31,9 +32,11 @@ export function conditionsOf(model: Model, rule: CardRewardRow | null): Conditio
     const unit = model.programs.get(model.cardBySlug.get(rule.card)?.program ?? '')?.kind === 'cash_back' ? '%' : 'x';
     const typical = typicalRate(rule);
     const bites = typical < rule.rate ? `; averages ${typical}${unit} on $${dollars(TYPICAL_MONTHLY_SPEND_USD)} a month` : '';
+    // An all-purchases cap is one budget for the card's purchases outside its bonus categories, not per category.
+    const scope = rule.category === ALL_PURCHASES ? ' of purchases outside its bonus categories' : '';
     conditions.push({
       kind: 'cap',
-      note: `${rule.rate}${unit} on up to $${dollars(rule.cap_usd)} a ${PER[rule.cap_period]}, then ${rule.rate_after_cap}${unit}${bites}`,
+      note: `${rule.rate}${unit} on up to $${dollars(rule.cap_usd)}${scope} a ${PER[rule.cap_period]}, then ${rule.rate_after_cap}${unit}${bites}`,
     });
   }
   if (rule.channel === 'direct') conditions.push({ kind: 'channel', note: 'only when booked directly with the airline or hotel' });

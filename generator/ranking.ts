@@ -4,6 +4,7 @@
  */
 import type { Model } from './model.ts';
 import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
+import { ALL_PURCHASES } from './all-purchases.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
 
 export { ASSUMED_CENTS_PER_POINT } from './valuation.ts';
@@ -85,8 +86,9 @@ export function isConditional(rule: CardRewardRow | null): boolean {
   return rule !== null && (rule.selection !== 'fixed' || rule.cap_usd !== null || rule.channel !== 'any');
 }
 
-/** True when the rule's category covers the purchase for the card's issuer. */
+/** True when the rule's category covers the purchase for the card's issuer (`all-purchases` covers every purchase). */
 export function ruleCovers(model: Model, rule: CardRewardRow, issuer: string, purchase: Purchase): boolean {
+  if (rule.category === ALL_PURCHASES) return true;
   if (purchase.merchant !== undefined && model.merchantCategories.get(purchase.merchant)?.has(rule.category)) return true;
   const byIssuer = model.categoryMccs.get(rule.category);
   if (!byIssuer) return false;
@@ -98,6 +100,11 @@ export function ruleCovers(model: Model, rule: CardRewardRow, issuer: string, pu
 /** True when the rule is in force on `date` (rotating quarters, limited-time rates). */
 export function ruleIsValid(rule: CardRewardRow, date: string): boolean {
   return (rule.valid_from === null || rule.valid_from <= date) && (rule.valid_to === null || rule.valid_to >= date);
+}
+
+/** The card's `all-purchases` rule in force on the build date, or null: what it earns where no other rule applies. */
+export function allPurchasesRuleOf(model: Model, card: CardRow): CardRewardRow | null {
+  return (model.rulesByCard.get(card.slug) ?? []).find((rule) => rule.category === ALL_PURCHASES && ruleIsValid(rule, model.date)) ?? null;
 }
 
 /** What `card` earns with `rule` (null: its base rate) under `valuation`. */
@@ -121,19 +128,23 @@ export function earningOf(model: Model, card: CardRow, rule: CardRewardRow | nul
  * What `card` earns on `purchase`: its best applicable rule, else its base rate. Rules that need
  * a booking through the issuer's travel portal do not apply to paying the merchant itself. The
  * best rule is the one with the best typical-month rate; all rules of a card share its point
- * value, so the choice is the same under both valuations.
+ * value, so the choice is the same under both valuations. The card's `all-purchases` rule applies
+ * only where no other rule does: a bonus category wins where it applies, whatever its rate.
  */
 export function earningFor(model: Model, card: CardRow, purchase: Purchase, valuation: ValuationMode = DEFAULT_VALUATION): Earning {
   let best: CardRewardRow | null = null;
   let bestTypical = card.base_rate;
+  let covered = false;
   for (const rule of model.rulesByCard.get(card.slug) ?? []) {
-    if (rule.channel === 'portal' || !ruleIsValid(rule, model.date) || !ruleCovers(model, rule, card.issuer, purchase)) continue;
+    if (rule.category === ALL_PURCHASES || rule.channel === 'portal' || !ruleIsValid(rule, model.date)) continue;
+    if (!ruleCovers(model, rule, card.issuer, purchase)) continue;
+    covered = true;
     const typical = typicalRate(rule);
     if (typical < bestTypical || (typical === bestTypical && !isPreferredRule(rule, best))) continue;
     best = rule;
     bestTypical = typical;
   }
-  return earningOf(model, card, best, valuation);
+  return earningOf(model, card, covered ? best : allPurchasesRuleOf(model, card), valuation);
 }
 
 /**
@@ -186,7 +197,7 @@ export function rankCards(model: Model, purchase: Purchase, valuation: Valuation
   return [...ranking];
 }
 
-/** Every active card ranked on its base rate alone (spending in no bonus category). */
+/** Every active card ranked on spending in no bonus category: its all-purchases rule, else its base rate. */
 export function rankEveryday(model: Model, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
-  return model.activeCards.map((card) => earningOf(model, card, null, valuation)).sort(compareEarnings);
+  return model.activeCards.map((card) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation)).sort(compareEarnings);
 }

@@ -4,7 +4,7 @@
  */
 import type { Model } from './model.ts';
 import type { CardRow } from '../schemas/dataset.ts';
-import { averageRate, earningFor, round4, centsPerDollar } from './ranking.ts';
+import { allPurchasesRuleOf, averageRate, earningFor, round4, centsPerDollar } from './ranking.ts';
 import { pointValueOf, type ValuationMode } from './valuation.ts';
 
 /** The categories a profile spends in, each priced at one representative MCC. */
@@ -72,31 +72,36 @@ export interface NetValue {
 /**
  * What `card` is worth in a year of `profile` under `valuation`. Rotating quarters are not counted
  * (a yearly figure cannot assume each quarter's category), and a card whose bonus applies to one
- * chosen or automatic category counts it once, in the category where it adds the most.
+ * chosen or automatic category counts it once, in the category where it adds the most. Spending
+ * that no counted bonus covers earns the card's all-purchases rule when it has one, its cap spent
+ * by that spending together (it is one cap across the card), else the base rate.
  */
 export function netValueOf(model: Model, card: CardRow, profile: SpendProfile, valuation: ValuationMode): NetValue {
   const point = pointValueOf(model, card, valuation);
   const yearly = (rate: number, monthly: number) => round4((centsPerDollar(rate, point) * monthly * 12) / 100);
+  const everyday = allPurchasesRuleOf(model, card);
   const rows = (Object.keys(PROFILE_CATEGORIES) as ProfileCategory[]).map((category) => {
     const mcc = PROFILE_CATEGORIES[category];
     const monthly = profile.monthly[category];
     const { rule } = earningFor(model, card, { mcc }, valuation);
-    const counted = rule !== null && rule.selection !== 'rotating';
-    const rate = counted ? averageRate(rule, monthly) : card.base_rate;
-    return { category, mcc, monthly, rule: counted ? rule : null, rate };
+    const bonus = rule !== null && rule !== everyday && rule.selection !== 'rotating' ? rule : null;
+    return { category, mcc, monthly, rule: bonus, rate: bonus === null ? card.base_rate : averageRate(bonus, monthly) };
   });
-  // One chosen or automatic bonus per card: keep it where it adds the most, the others earn the base rate.
+  // One chosen or automatic bonus per card: keep it where it adds the most, the others earn as if they had none.
   const single = rows.filter((row) => row.rule !== null && row.rule.selection !== 'fixed');
   const kept = single.sort((a, b) => (b.rate - card.base_rate) * b.monthly - (a.rate - card.base_rate) * a.monthly)[0];
+  const unbonused = rows.filter((row) => row.rule === null || (row.rule.selection !== 'fixed' && row !== kept));
+  const unbonusedMonthly = unbonused.reduce((sum, row) => sum + row.monthly, 0);
+  const everydayRate = everyday === null ? card.base_rate : averageRate(everyday, unbonusedMonthly);
   const categories: CategoryValue[] = rows.map((row) => {
-    const dropped = row.rule !== null && row.rule.selection !== 'fixed' && row !== kept;
-    const rate = dropped ? card.base_rate : row.rate;
+    const plain = unbonused.includes(row);
+    const rate = plain ? everydayRate : row.rate;
     return {
       category: row.category,
       mcc_code: row.mcc,
       monthly_usd: row.monthly,
       rate,
-      bonus_category: dropped ? null : (row.rule?.category ?? null),
+      bonus_category: plain ? (everyday?.category ?? null) : (row.rule?.category ?? null),
       value_usd: yearly(rate, row.monthly),
     };
   });

@@ -77,7 +77,10 @@ export const cardSummary = object(
     annual_fee: { type: 'number' },
     first_year_fee: nullableNumber,
     foreign_tx_fee: { type: 'number' },
-    base_rate: { type: 'number' },
+    base_rate: {
+      type: 'number',
+      description: "earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent",
+    },
     status: cardRow.properties.status,
     bonus_categories: { type: 'array', items: slug },
     source_url: url,

@@ -93,7 +93,11 @@ export const netValueCard = object(
           mcc_code: mccCode,
           monthly_usd: { type: 'number' },
           rate: { type: 'number', description: 'the rate averaged over the year after caps' },
-          bonus_category: { type: ['string', 'null'], description: 'the bonus category counted; null: the base rate' },
+          bonus_category: {
+            type: ['string', 'null'],
+            description:
+              "the bonus category counted (all-purchases: the card's capped rate on purchases outside its bonus categories); null: the base rate",
+          },
           value_usd: { type: 'number' },
         },
         ['category', 'mcc_code', 'monthly_usd', 'rate', 'bonus_category', 'value_usd'],
