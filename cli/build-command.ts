@@ -1,5 +1,5 @@
 /** What `cardrewards build` and `cardrewards validate` do: read the dataset, compile, write the tree atomically. */
-import { checkDataset, compile } from '../generator/compile.ts';
+import { checkDataset, planBuild, prepare } from '../generator/compile.ts';
 import { liveTree } from '../generator/disk-tree.ts';
 import { emitTree, liveInputs } from '../generator/emit-tree.ts';
 import { inputsDigest } from '../generator/inputs-digest.ts';
@@ -22,25 +22,19 @@ export async function build(options: BuildOptions): Promise<void> {
     console.log(`${options.out} is up to date (inputs unchanged): no file written, in ${elapsed()} s`);
     return;
   }
-  // The live build is the one this build follows: its history is carried forward, its answers compared.
-  const previous = liveTree(options.out);
-  const result = progress.step('validating and deriving', () =>
-    compile(sources, {
-      baseUrl: options.baseUrl,
-      date: options.date,
-      displayDir: options.dataset,
-      datasetCommit: options.datasetCommit ?? null,
-      previous,
-    }),
+  const result = progress.step('validating', () =>
+    prepare(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
   );
   if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
-  const { output } = result;
-  const emitted = await progress.stepAsync(`writing ${options.out}`, () => emitTree(options.out, output, inputs));
-  const counts = `${output.files.size + 1} files`;
+  // The live build is the one this build follows: its history is carried forward, its answers compared.
+  const plan = planBuild(result.model, { datasetCommit: options.datasetCommit ?? null, previous: liveTree(options.out) });
+  // Derived, written and released one file at a time: memory does not grow with the tree.
+  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () => emitTree(options.out, plan, inputs));
+  const counts = `${emitted.files} files`;
   console.log(
     emitted.changed
-      ? `built ${options.out} (build ${output.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${elapsed()} s`
-      : `${options.out} is up to date (build ${output.buildId}): ${counts}, no file written, in ${elapsed()} s`,
+      ? `built ${options.out} (build ${emitted.buildId}): ${counts}, ${emitted.written} written, ${emitted.reused} unchanged, ${emitted.removed} removed, in ${elapsed()} s`
+      : `${options.out} is up to date (build ${emitted.buildId}): ${counts}, no file written, in ${elapsed()} s`,
   );
 }
 

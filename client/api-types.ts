@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * The 50 best cards for one MCC or one merchant, with the rule that applied, both valuations and the conditions
-         * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. Minimum tier: starter (available to starter, pro, enterprise).
+         * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. A merchant whose own rules do not change its MCC's ranking (most of them) answers without best_cards and with best_cards_from naming the MCC answer that holds its list; a merchant with a ranking of its own answers its best_cards and best_cards_from null. Minimum tier: starter (available to starter, pro, enterprise).
          */
         get: operations["computeBestCard"];
         put?: never;
@@ -950,8 +950,8 @@ export interface components {
             total: number;
         };
         BestCard: {
-            /** @description the 50 best cards, best first */
-            best_cards: {
+            /** @description the 50 best cards, best first; left out when best_cards_from names the answer that holds this merchant's list */
+            best_cards?: {
                 annual_fee: number;
                 /** @description what the rate needs of the holder; empty for an unconditional rate */
                 conditions: {
@@ -1018,6 +1018,13 @@ export interface components {
                     standalone_cents: number;
                 };
             }[];
+            /** @description null when best_cards is this answer's own list. For a merchant whose own rules do not change the ranking of its MCC (most of them), the MCC answer whose cards are this merchant's, with the same valuation: best_cards is then left out, and that list is fetched once per MCC. */
+            best_cards_from: {
+                /** @description the request that answers the list */
+                href: string;
+                /** @description a four-digit MCC code */
+                mcc_code: string;
+            } | null;
             /** @description how many active cards were ranked (the list shows the best 50) */
             card_count: number;
             /**

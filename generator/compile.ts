@@ -1,12 +1,12 @@
 /**
- * The generator's pure core: CSV texts in, either problems or the output tree (path → bytes) out.
- * Nothing here touches the disk; the CLI reads the dataset and the previous build, and the emitter
- * writes the tree.
+ * The generator's pure core: CSV texts in, either problems or the output tree (path → bytes) out,
+ * one file at a time (`planBuild`) or all in memory (`compile`). Nothing here touches the disk; the
+ * CLI reads the dataset and the previous build, and the emitter writes the tree.
  */
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
-import stringify from 'fast-json-stable-stringify';
 import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts, historyFileTest } from './artefacts.ts';
+import { canonicalJson } from './canonical-json.ts';
 import type { Artefact, HistoryArtefact, OutputDocument } from './artefact.ts';
 import { type TreeView, withoutFiles } from './build-diff.ts';
 import { type BuildChange, HISTORY_PATH, nextHistory } from './history.ts';
@@ -63,64 +63,132 @@ export function checkDataset(sources: DatasetSources, displayDir: string): { dat
   return { dataset, problems: sortProblems(problems) };
 }
 
-/** Compiles the dataset into the output tree; any dataset problem means no tree at all. */
+export type PrepareResult =
+  | { readonly ok: false; readonly problems: Problem[] }
+  | { readonly ok: true; readonly model: Model; readonly problems: Problem[] };
+
+/** Checks the dataset and builds the model the artefacts derive from; any dataset problem means no model. */
+export function prepare(sources: DatasetSources, options: CompileOptions): PrepareResult {
+  const { dataset, problems } = checkDataset(sources, options.displayDir);
+  if (problems.length > 0) return { ok: false, problems };
+  const date = options.date ?? datasetDate(dataset);
+  return { ok: true, model: createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources), problems };
+}
+
+/** One file of the tree, as it leaves the derivations: checked and serialised. */
+export interface OutputFile {
+  readonly path: string;
+  readonly bytes: Buffer;
+}
+
+/**
+ * A build in three steps, for a writer that keeps no file in memory: the answers, one at a time;
+ * then, from the answers' entries (and their JSON, read back when the history needs it), the build
+ * id and the change history's files; then the manifest of every entry.
+ */
+export interface BuildPlan {
+  /** Every answer (each file but the history's), checked and serialised as it is reached, in derivation order. */
+  readonly answers: Iterable<OutputFile>;
+  readonly afterAnswers: (
+    answers: ReadonlyMap<string, ManifestFile>,
+    read: (path: string) => unknown,
+  ) => { readonly buildId: string; readonly history: readonly BuildChange[]; readonly files: Iterable<OutputFile> };
+  /** The bytes of `manifest.json` from every file's entry, in any order. */
+  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer;
+}
+
+/** The build of `model` as a plan (see BuildPlan); `options.previous` is the build it follows. */
+export function planBuild(
+  model: Model,
+  options: Pick<CompileOptions, 'datasetCommit' | 'previous'>,
+  artefacts: readonly Artefact[] = defaultArtefacts,
+  historyArtefacts: readonly HistoryArtefact[] = defaultHistoryArtefacts,
+): BuildPlan {
+  const isHistoryFile = historyFileTest(historyArtefacts);
+  const seen = new Map<string, string>();
+  const checked = (output: OutputDocument, artefact: string): OutputFile => {
+    const earlier = seen.get(output.path);
+    if (earlier !== undefined)
+      throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact}, after ${earlier})`);
+    seen.set(output.path, artefact);
+    if ('bytes' in output) return { path: output.path, bytes: output.bytes };
+    assertValid(validatorFor(output.schema), output.document, output.path);
+    return { path: output.path, bytes: serialize(output.document) };
+  };
+  function* answers(): Generator<OutputFile> {
+    for (const artefact of artefacts) {
+      for (const output of artefact.derive(model)) {
+        if (isHistoryFile(output.path))
+          throw new GeneratorError('ERR_OUTPUT_PATH', `${artefact.name} writes ${output.path}, a history file`);
+        yield checked(output, artefact.name);
+      }
+    }
+  }
+  function* historyFiles(history: readonly BuildChange[]): Generator<OutputFile> {
+    for (const artefact of historyArtefacts) {
+      for (const output of artefact.derive(model, history)) {
+        if (!artefact.files.test(output.path))
+          throw new GeneratorError('ERR_OUTPUT_PATH', `${artefact.name} writes ${output.path}, outside its own pattern`);
+        yield checked(output, artefact.name);
+      }
+    }
+  }
+  return {
+    answers: answers(),
+    afterAnswers(entries, read) {
+      // The answers are complete: their hash names the build, and the history records what they changed.
+      const sorted = sortedEntries(entries);
+      const buildId = treeId(sorted);
+      const history = nextHistory({
+        previous: options.previous === undefined ? undefined : withoutFiles(options.previous, isHistoryFile),
+        previousHistory: readHistory(options.previous),
+        current: { build: buildId, files: Object.fromEntries(sorted), routes: manifestRoutes(), read },
+        date: datasetDate(model.dataset),
+        datasetCommit: options.datasetCommit ?? null,
+      });
+      return { buildId, history, files: historyFiles(history) };
+    },
+    manifest(entries, buildId) {
+      const manifest = createManifest(buildId, model.date, sortedEntries(entries));
+      // The gateway checks the same schema on load; a manifest it would refuse is never written.
+      assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
+      return serialize(manifest);
+    },
+  };
+}
+
+/** Compiles the dataset into the output tree in memory (tests, tools); `cardrewards build` streams the same plan to disk. */
 export function compile(
   sources: DatasetSources,
   options: CompileOptions,
   artefacts: readonly Artefact[] = defaultArtefacts,
   historyArtefacts: readonly HistoryArtefact[] = defaultHistoryArtefacts,
 ): CompileResult {
-  const { dataset, problems } = checkDataset(sources, options.displayDir);
-  if (problems.length > 0) return { ok: false, problems };
-  const date = options.date ?? datasetDate(dataset);
-  const model = createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources);
-  const isHistoryFile = historyFileTest(historyArtefacts);
-  const files = new Map<string, Buffer>();
-  const add = (output: OutputDocument, artefact: string) => {
-    if (files.has(output.path))
-      throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact})`);
-    if ('bytes' in output) {
-      files.set(output.path, output.bytes);
-      return;
-    }
-    assertValid(validatorFor(output.schema), output.document, output.path);
-    files.set(output.path, serialize(output.document));
+  const prepared = prepare(sources, options);
+  if (!prepared.ok) return prepared;
+  const { model, problems } = prepared;
+  const plan = planBuild(model, options, artefacts, historyArtefacts);
+  const unsorted = new Map<string, Buffer>();
+  const entries = new Map<string, ManifestFile>();
+  const add = ({ path, bytes }: OutputFile) => {
+    unsorted.set(path, bytes);
+    entries.set(path, entryOf(path, bytes));
   };
-  for (const artefact of artefacts) {
-    for (const output of artefact.derive(model)) {
-      if (isHistoryFile(output.path)) throw new GeneratorError('ERR_OUTPUT_PATH', `${artefact.name} writes ${output.path}, a history file`);
-      add(output, artefact.name);
-    }
-  }
-
-  // The answers are complete: their hash names the build, and the history records what they changed.
-  const entries = entriesOf(files);
-  const buildId = treeId(entries);
-  const history = nextHistory({
-    previous: options.previous === undefined ? undefined : withoutFiles(options.previous, isHistoryFile),
-    previousHistory: readHistory(options.previous),
-    current: {
-      build: buildId,
-      files: Object.fromEntries(entries),
-      routes: manifestRoutes(),
-      read: (path) => JSON.parse((files.get(path) ?? Buffer.alloc(0)).toString('utf8')),
-    },
-    date: datasetDate(dataset),
-    datasetCommit: options.datasetCommit ?? null,
-  });
-  for (const artefact of historyArtefacts) {
-    for (const output of artefact.derive(model, history)) {
-      if (!artefact.files.test(output.path))
-        throw new GeneratorError('ERR_OUTPUT_PATH', `${artefact.name} writes ${output.path}, outside its own pattern`);
-      add(output, artefact.name);
-    }
-  }
-  return { ok: true, output: finishTree(files, entries, buildId, model, history), problems };
+  for (const file of plan.answers) add(file);
+  const read = (path: string) => JSON.parse((unsorted.get(path) ?? Buffer.alloc(0)).toString('utf8'));
+  const { buildId, history, files: historyFiles } = plan.afterAnswers(entries, read);
+  for (const file of historyFiles) add(file);
+  const files = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
+  return {
+    ok: true,
+    output: { files, entries: sortedEntries(entries), buildId, history, model, manifest: plan.manifest(entries, buildId) },
+    problems,
+  };
 }
 
 /** Canonical JSON: sorted keys, no insignificant white space, one final newline. */
 export function serialize(document: unknown): Buffer {
-  return Buffer.from(`${stringify(document)}\n`, 'utf8');
+  return Buffer.from(`${canonicalJson(document)}\n`, 'utf8');
 }
 
 /** Quoted, truncated SHA-256 of the bytes: a strong ETag that is equal exactly when the bytes are. */
@@ -141,25 +209,31 @@ export function contentTypeOf(path: string): string {
   return 'application/octet-stream';
 }
 
-/** Each file's manifest entry, sorted by path; entries already in `known` are reused, not hashed again. */
-function entriesOf(files: ReadonlyMap<string, Buffer>, known: ReadonlyMap<string, ManifestFile> = new Map()): Map<string, ManifestFile> {
-  const entries = new Map<string, ManifestFile>();
-  for (const [path, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const type = contentTypeOf(path);
-    const compressible =
-      bytes.length >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/') || type.includes('+xml'));
-    entries.set(
-      path,
-      known.get(path) ?? { size: bytes.length, etag: etagOf(bytes), type, ...(compressible ? { encodings: ['br', 'gzip'] } : {}) },
-    );
-  }
-  return entries;
+/** Files that get .br and .gz siblings: text (JSON, HTML, CSS, scripts, the Atom feed) at least COMPRESS_MIN_BYTES long. */
+export function isCompressible(path: string, size: number): boolean {
+  const type = contentTypeOf(path);
+  return size >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/') || type.includes('+xml'));
 }
 
-/** The build id: a hash of every path with its ETag and encodings. */
-function treeId(entries: ReadonlyMap<string, ManifestFile>): string {
+/** The manifest entry of one file. */
+export function entryOf(path: string, bytes: Buffer): ManifestFile {
+  const type = contentTypeOf(path);
+  return { size: bytes.length, etag: etagOf(bytes), type, ...(isCompressible(path, bytes.length) ? { encodings: ['br', 'gzip'] } : {}) };
+}
+
+/** The order of files in the manifest and the build id: by path, code unit by code unit. */
+export function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortedEntries(entries: ReadonlyMap<string, ManifestFile>): Map<string, ManifestFile> {
+  return new Map([...entries].sort(([a], [b]) => byPath(a, b)));
+}
+
+/** The build id: a hash of every path (sorted) with its ETag and encodings. */
+function treeId(sorted: ReadonlyMap<string, ManifestFile>): string {
   const tree = createHash('sha256');
-  for (const [path, entry] of entries) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
+  for (const [path, entry] of sorted) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
   return tree.digest('hex').slice(0, 16);
 }
 
@@ -171,21 +245,6 @@ function readHistory(previous: TreeView | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-function finishTree(
-  unsorted: Map<string, Buffer>,
-  answers: ReadonlyMap<string, ManifestFile>,
-  buildId: string,
-  model: Model,
-  history: readonly BuildChange[],
-): BuildOutput {
-  const files = new Map([...unsorted].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const entries = entriesOf(files, answers);
-  const manifest = createManifest(buildId, model.date, entries);
-  // The gateway checks the same schema on load; a manifest it would refuse is never written.
-  assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
-  return { files, entries, buildId, history, model, manifest: serialize(manifest) };
 }
 
 function assertValid(validate: ValidateFunction, document: unknown, path: string): void {

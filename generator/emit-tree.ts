@@ -4,12 +4,11 @@
  * `out` is a symbolic link to `<out>.builds/<build id>/`. A new build is written into a
  * temporary folder beside the old one and swapped in by renaming a new link over `out`, which
  * is atomic: a reader sees the whole old tree or the whole new one. Files whose bytes did not
- * change are hard-linked from the previous build instead of rewritten, and a build whose id
- * equals the current one writes nothing at all.
+ * change are hard-linked from the previous build instead of rewritten; a build whose id equals
+ * the live one (its files were all links) is dropped before the swap and the live tree stays.
  */
 import {
   existsSync,
-  linkSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -22,9 +21,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { BuildOutput } from './compile.ts';
+import { type BuildPlan, entryOf, type OutputFile } from './compile.ts';
+import { createWritePool } from './write-pool.ts';
+import type { ManifestFile } from '../schemas/manifest.ts';
 import { GeneratorError } from './errors.ts';
 import { BUILD_ID_PATH } from '../schemas/manifest.ts';
 import { MANIFEST_PATH, type Manifest } from './manifest.ts';
@@ -32,6 +31,9 @@ import { MANIFEST_PATH, type Manifest } from './manifest.ts';
 export interface EmitResult {
   /** False when the tree already was this build: nothing was written. */
   readonly changed: boolean;
+  readonly buildId: string;
+  /** Files in the tree, the manifest included. */
+  readonly files: number;
   readonly written: number;
   /** Files carried over unchanged from the previous build (hard links, no bytes written). */
   readonly reused: number;
@@ -39,24 +41,6 @@ export interface EmitResult {
   readonly removed: number;
   readonly buildDir: string;
 }
-
-const SUFFIX = { br: '.br', gzip: '.gz' } as const;
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * Deterministic compression: fixed levels, and gzip's header carries no time or name. It runs on
- * libuv's thread pool, so it proceeds on the other core while the main thread creates files.
- */
-export function compress(bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-    : gzipAsync(bytes, { level: 6 });
-}
-
-/** Compressions running at once: enough to keep libuv's pool threads fed, few enough that memory stays flat (0.7 GB peak, not 15). */
-const COMPRESSIONS_IN_FLIGHT = 64;
 
 /** How many finished builds to keep, the live one included (the previous one allows a rollback). */
 const KEEP_BUILDS = 2;
@@ -73,82 +57,81 @@ export function liveInputs(outDir: string): string | undefined {
   }
 }
 
-/** Writes `output` to `outDir` (see the module comment); the old tree stays live until the swap. */
-export async function emitTree(outDir: string, output: BuildOutput, inputs?: string): Promise<EmitResult> {
+/**
+ * Writes the tree (see the module comment) while it is derived: each file is written or linked and
+ * then released, and its compression waits in a bounded queue (write-pool.ts), so memory does not
+ * grow with the number of files. The old tree stays live until the swap.
+ */
+export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string): Promise<EmitResult> {
   const out = resolve(outDir);
   const buildsDir = `${out}.builds`;
-  const target = join(buildsDir, output.buildId);
   const live = liveBuild(out);
-  if (live !== undefined && live === target && existsSync(join(target, MANIFEST_PATH))) {
-    if (inputs !== undefined) writeFileSync(join(target, INPUTS_FILE), `${inputs}\n`);
-    return { changed: false, written: 0, reused: 0, removed: 0, buildDir: target };
-  }
-
   const previous = live === undefined ? undefined : readPreviousManifest(live);
-  const temporary = join(buildsDir, `.tmp-${output.buildId}-${process.pid}`);
-  let written = 0;
-  let reused = 0;
-  const compressed = new Set<Promise<void>>();
-  let compressionFailure: unknown;
+  const temporary = join(buildsDir, `.tmp-${process.pid}`);
+  const entries = new Map<string, ManifestFile>();
+  // Files are linked, or written and compressed, on worker threads while this thread derives the next ones.
+  const pool = createWritePool();
+  let target: string;
+  let written: number;
+  let reused: number;
   try {
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
-    const made = new Set<string>();
-    for (const [path, bytes] of output.files) {
+    const made = new Set<string>([temporary]);
+    const put = async ({ path, bytes }: OutputFile) => {
+      const entry = entryOf(path, bytes);
+      entries.set(path, entry);
       const destination = join(temporary, path);
-      const folder = dirname(destination);
-      if (!made.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        made.add(folder);
-      }
-      const entry = output.entries.get(path);
-      const siblings = (entry?.encodings ?? []).map((encoding) => `${path}${SUFFIX[encoding]}`);
-      const unchanged =
-        live !== undefined &&
-        previous?.files[path]?.etag === entry?.etag &&
-        (previous?.files[path]?.encodings?.length ?? 0) === siblings.length;
-      if (unchanged && [path, ...siblings].every((file) => tryLink(join(live, file), join(temporary, file)))) {
-        reused++;
-      } else {
-        for (const encoding of entry?.encodings ?? []) {
-          // Each compression holds its encoder's buffers from the moment it starts: starting them all
-          // at once made peak memory grow with the number of files, so only a few run at a time.
-          while (compressed.size >= COMPRESSIONS_IN_FLIGHT) await Promise.race(compressed);
-          if (compressionFailure !== undefined) throw compressionFailure;
-          const task = compress(bytes, encoding).then((packed) => writeFileSync(`${destination}${SUFFIX[encoding]}`, packed));
-          compressed.add(task);
-          task.then(
-            () => compressed.delete(task),
-            (error: unknown) => {
-              compressed.delete(task);
-              compressionFailure ??= error;
-            },
-          );
-        }
-        writeFileSync(destination, bytes);
-        written++;
-      }
+      makeFolder(dirname(destination), made);
+      const encodings = entry.encodings ?? [];
+      const before = previous?.files[path];
+      const unchanged = live !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
+      // Waits only when the workers have a full queue: memory stays flat however large the tree.
+      await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(live, path) : undefined });
+    };
+    for (const file of plan.answers) await put(file);
+    // The history compares these answers with the previous build's, reading the few it needs back from disk.
+    await pool.drain();
+    const read = (path: string) => JSON.parse(readFileSync(join(temporary, path), 'utf8'));
+    const { buildId, files: historyFiles } = plan.afterAnswers(new Map(entries), read);
+    for (const file of historyFiles) await put(file);
+    await pool.drain();
+    const manifest = plan.manifest(entries, buildId);
+    ({ written, linked: reused } = pool.counts);
+    target = join(buildsDir, buildId);
+    await pool.close();
+    if (live === target && existsSync(join(target, MANIFEST_PATH))) {
+      // The same tree as the live one (inputs that do not change the output): keep the live tree.
+      rmSync(temporary, { recursive: true, force: true });
+      if (inputs !== undefined) writeFileSync(join(target, INPUTS_FILE), `${inputs}\n`);
+      return { changed: false, files: entries.size + 1, written: 0, reused: 0, removed: 0, buildId, buildDir: target };
     }
-    await Promise.all(compressed);
-    if (compressionFailure !== undefined) throw compressionFailure;
-    writeFileSync(join(temporary, MANIFEST_PATH), output.manifest);
-    writeFileSync(join(temporary, BUILD_ID_PATH), `${output.buildId}\n`);
+    writeFileSync(join(temporary, MANIFEST_PATH), manifest);
+    writeFileSync(join(temporary, BUILD_ID_PATH), `${buildId}\n`);
     if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
     rmSync(target, { recursive: true, force: true });
     renameSync(temporary, target);
     swapLink(out, target, buildsDir);
   } catch (error) {
-    await Promise.allSettled(compressed);
+    await pool.close();
     rmSync(temporary, { recursive: true, force: true });
     if (error instanceof GeneratorError) throw error;
     throw new GeneratorError('ERR_OUTPUT_WRITE', `could not write ${outDir}: ${(error as Error).message}; the previous tree is unchanged`, {
       cause: error,
     });
   }
-  const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !output.files.has(path)).length;
+  const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !entries.has(path)).length;
   pruneBuilds(buildsDir, [target, live]);
-  return { changed: true, written, reused, removed, buildDir: target };
+  return { changed: true, files: entries.size + 1, written, reused, removed, buildId: basename(target), buildDir: target };
+}
+
+/** Creates `folder` and any missing parents with one mkdir each, remembering them: no folder is asked for twice. */
+function makeFolder(folder: string, made: Set<string>): void {
+  if (made.has(folder)) return;
+  makeFolder(dirname(folder), made);
+  mkdirSync(folder);
+  made.add(folder);
 }
 
 /** The real folder `out` shows now, or undefined when there is none. */
@@ -165,15 +148,6 @@ function readPreviousManifest(live: string): Manifest | undefined {
     return JSON.parse(readFileSync(join(live, MANIFEST_PATH), 'utf8')) as Manifest;
   } catch {
     return undefined;
-  }
-}
-
-function tryLink(from: string, to: string): boolean {
-  try {
-    linkSync(from, to);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type BuildOutput } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
-import { earningFor } from '../generator/ranking.ts';
-import { disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
+import { earningFor, rankCards } from '../generator/ranking.ts';
+import { bestCardList, disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
 import { ROOT } from './helpers/cli.ts';
 
 /** The real dataset, compiled in memory once: every document was checked against its schema on the way. */
@@ -152,14 +152,55 @@ describe('the real dataset', () => {
   });
 });
 
+describe('merchant best-card answers that refer to their MCC list (issue 12)', () => {
+  it('either carry their own list, different from their MCC list, or name that list and leave theirs out', () => {
+    let own = 0;
+    let shared = 0;
+    for (const valuation of ['standalone', 'pooled']) {
+      for (const merchant of output.model.merchants) {
+        const answer = json(`keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`);
+        const mccList = json(`keyed/api/compute/best-card/${valuation}/mcc/${merchant.mcc}.json`).best_cards;
+        if (answer.best_cards_from === null) {
+          own++;
+          expect(answer.best_cards, merchant.slug).not.toEqual(mccList);
+        } else {
+          shared++;
+          expect(answer.best_cards, merchant.slug).toBeUndefined();
+          expect(answer.best_cards_from).toEqual({
+            mcc_code: merchant.mcc,
+            href: `/api/compute/best-card?mcc=${merchant.mcc}&valuation=${valuation}`,
+          });
+        }
+      }
+    }
+    // Merchant-scoped categories (category_merchant.csv) give some merchants their own ranking; most share their MCC's.
+    expect(own).toBeGreaterThan(0);
+    expect(shared).toBeGreaterThan(own * 10);
+  });
+
+  it('refer only when the engine ranks the merchant exactly as its MCC', () => {
+    const sample = output.model.merchants.filter((_, index) => index % 97 === 0);
+    for (const merchant of sample) {
+      const answer = json(`keyed/api/compute/best-card/standalone/merchant/${merchant.slug}.json`);
+      const merchantRanking = rankCards(output.model, { mcc: merchant.mcc, merchant: merchant.slug }, 'standalone').slice(0, 50);
+      const mccRanking = rankCards(output.model, { mcc: merchant.mcc }, 'standalone').slice(0, 50);
+      const same =
+        merchantRanking.map((e) => `${e.card.slug}@${e.value}@${e.rule?.category ?? ''}`).join() ===
+        mccRanking.map((e) => `${e.card.slug}@${e.value}@${e.rule?.category ?? ''}`).join();
+      if (!same) expect(answer.best_cards_from, merchant.slug).toBeNull();
+    }
+  });
+});
+
 describe('hand-worked rankings on the full catalogue', () => {
   const cents = (program: string) => output.model.programs.get(program)?.cents_per_point ?? 1;
   const ranking = (mcc: string, merchant?: string) =>
-    json(
+    bestCardList(
+      output.files,
       merchant
         ? `keyed/api/compute/best-card/standalone/merchant/${merchant}.json`
         : `keyed/api/compute/best-card/standalone/mcc/${mcc}.json`,
-    ).best_cards as {
+    ) as unknown as {
       slug: string;
       rate: number;
       value_cents: number;

@@ -4,6 +4,7 @@ import { resolveFile } from '../gateway/resolve-file.ts';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
+import { bestCardList } from './golden/golden-cases.ts';
 import { FIXTURE } from './helpers/cli.ts';
 
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
@@ -116,7 +117,12 @@ describe('keyed responses on the fixture', () => {
   it('ranks for a merchant with its merchant-scoped categories', () => {
     const delta = json('keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json');
     expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });
-    const gold = delta.best_cards.find((c: { slug: string }) => c.slug === 'delta-skymiles-gold');
+    // The delta category covers Delta's own MCC as well: the merchant's list is its MCC's, sent once.
+    expect(delta.best_cards).toBeUndefined();
+    expect(delta.best_cards_from).toEqual({ mcc_code: '3058', href: '/api/compute/best-card?mcc=3058&valuation=standalone' });
+    const gold = bestCardList(fixture.output.files, 'keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json').find(
+      (c) => c.slug === 'delta-skymiles-gold',
+    );
     expect(gold).toMatchObject({ rate: 2, rule: { category: 'delta' } });
   });
 

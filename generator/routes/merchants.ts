@@ -1,6 +1,7 @@
 /** Merchants, the extension's recommendation per domain, and the best-card computation. */
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
+import { canonicalJson } from '../canonical-json.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 import { byPortalValue } from './stack-values.ts';
@@ -126,7 +127,9 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       'Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) ' +
       "or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar " +
       'over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. ' +
-      "Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions.",
+      "Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. " +
+      "A merchant whose own rules do not change its MCC's ranking (most of them) answers without best_cards and with best_cards_from naming the MCC answer that holds its list; " +
+      'a merchant with a ranking of its own answers its best_cards and best_cards_from null.',
     params: {},
     variants: [
       { query: { mcc: 'mcc', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{mcc}.json' },
@@ -141,25 +144,34 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       for (const valuation of VALUATIONS) {
+        // Each MCC's list as canonical JSON: a merchant answer whose list is the same refers to it.
+        const mccLists = new Map<string, string>();
         for (const mcc of model.mccs) {
+          const cards = rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation);
+          mccLists.set(mcc.code, canonicalJson(cards));
           const document = {
             query: { mcc: mcc.code, merchant: null, valuation },
             mcc: mccSummaryOf(model, mcc),
             merchant: null,
             evaluated_on: model.date,
-            best_cards: rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation),
+            best_cards: cards,
+            best_cards_from: null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
         }
         for (const merchant of model.merchants) {
           const mcc = model.mccByCode.get(merchant.mcc)!;
+          const cards = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation);
+          // Most merchants have no rule of their own: their list is their MCC's, sent once (issue 12).
+          const sameAsMcc = mccLists.get(merchant.mcc) === canonicalJson(cards);
           const document = {
             query: { mcc: null, merchant: merchant.slug, valuation },
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
-            best_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation),
+            ...(sameAsMcc ? {} : { best_cards: cards }),
+            best_cards_from: sameAsMcc ? { mcc_code: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
@@ -168,3 +180,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     },
   },
 ];
+
+/** The request path of a best-card answer. */
+function bestCardLink(query: Readonly<Record<string, string>>): string {
+  return `/api/compute/best-card?${new URLSearchParams(query).toString()}`;
+}

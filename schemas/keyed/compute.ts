@@ -25,10 +25,30 @@ export const bestCard = object(
     mcc: mccSummary,
     merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
     evaluated_on: isoDate,
-    best_cards: { type: 'array', items: rankedCard, maxItems: 50, description: 'the 50 best cards, best first' },
+    best_cards: {
+      type: 'array',
+      items: rankedCard,
+      maxItems: 50,
+      description: "the 50 best cards, best first; left out when best_cards_from names the answer that holds this merchant's list",
+    },
+    best_cards_from: {
+      oneOf: [
+        object(
+          {
+            mcc_code: mccCode,
+            href: { type: 'string', pattern: '^/api/compute/best-card\\?', description: 'the request that answers the list' },
+          },
+          ['mcc_code', 'href'],
+        ),
+        { type: 'null' },
+      ],
+      description:
+        "null when best_cards is this answer's own list. For a merchant whose own rules do not change the ranking of its MCC (most of them), " +
+        "the MCC answer whose cards are this merchant's, with the same valuation: best_cards is then left out, and that list is fetched once per MCC.",
+    },
     card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
   },
-  ['query', 'mcc', 'merchant', 'evaluated_on', 'best_cards', 'card_count'],
+  ['query', 'mcc', 'merchant', 'evaluated_on', 'best_cards_from', 'card_count'],
 );
 const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;
 export const tripleStack = object(

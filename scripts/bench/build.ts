@@ -1,26 +1,57 @@
 /**
- * `npm run bench`: times a full build, a no-change rebuild and `cp -r` of the same output tree,
- * in the same run, and writes the medians and ratios to docs/benchmarks.md (between its
- * build markers, leaving other sections alone). Runs: BENCH_RUNS (default 3).
+ * `npm run bench`: the generator at 1× and 5× the merchants (issue 12), in one run. For each scale
+ * it writes the K-times dataset (scripts/scale-dataset.ts), then per run: a full build (time and
+ * peak RSS of the build process, from /usr/bin/time), a no-change rebuild, `sync` and `cp -r` of
+ * the build's own output tree, and a rebuild after one card's annual fee changes. It writes the
+ * medians, the ratios, files and bytes to docs/benchmarks.md between its build markers, leaving
+ * other sections alone. BENCH_RUNS (default 1) runs per scale; BENCH_SCALES (default `1,5`).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { cpus, freemem, totalmem } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { toCsv } from '../../generator/internal/csv.ts';
+import { scaleDataset } from '../scale-dataset.ts';
 import { writeReportSection } from './report-section.ts';
 
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 1);
+const SCALES = (process.env['BENCH_SCALES'] ?? '1,5').split(',').map(Number);
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
 const START = '<!-- bench:build -->';
 const END = '<!-- /bench:build -->';
+/** The card whose annual fee the fee-change rebuild raises by one dollar. */
+const FEE_CARD = 'chase-sapphire-preferred';
 
-/** Times `run` after flushing dirty pages, so one step's write-back does not slow the next one. */
-function time(run: () => void): number {
+interface Timed {
+  readonly seconds: number;
+  /** Peak resident set of the build process, in bytes (0 when not measured). */
+  readonly peakRss: number;
+  readonly stdout: string;
+}
+
+interface Run {
+  readonly full: Timed;
+  readonly noChange: Timed;
+  readonly copy: number;
+  readonly fee: Timed;
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/** Runs `command` after flushing dirty pages, so one step's write-back does not slow the next one. */
+function timed(command: string, args: string[]): Timed {
   execFileSync('sync');
+  const rssFile = join(work, 'rss');
   const started = performance.now();
-  run();
-  return (performance.now() - started) / 1000;
+  const stdout = execFileSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CI: 'true' },
+  }).toString();
+  const seconds = (performance.now() - started) / 1000;
+  const peakRss = Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1)) * 1024;
+  return { seconds, peakRss, stdout };
 }
 
 function median(values: number[]): number {
@@ -46,39 +77,94 @@ function treeStats(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
-const cli = (args: string[]) =>
-  execFileSync(process.execPath, [join(ROOT, 'bin/cardrewards.js'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CI: 'true' },
-  }).toString();
+/** A copy of `datasetDir` in which FEE_CARD's annual fee is one dollar higher. */
+function withFeeChange(datasetDir: string, outDir: string): void {
+  scaleDataset(datasetDir, outDir, 1);
+  const file = join(outDir, 'cards.csv');
+  const rows = parse(readFileSync(file, 'utf8')) as string[][];
+  const [header, ...body] = rows;
+  const slug = header!.indexOf('slug');
+  const fee = header!.indexOf('annual_fee');
+  const card = body.find((row) => row[slug] === FEE_CARD);
+  if (!card) throw new Error(`no card ${FEE_CARD} in ${file}`);
+  card[fee] = String(Number(card[fee]) + 1);
+  writeFileSync(file, toCsv(header!, body));
+}
 
+const build = (dataset: string, out: string) =>
+  timed(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'build', '--dataset', dataset, '--out', out]);
+
+// Published figures must say whether the machine was quiet: the one-minute load average before the run.
+const loadAtStart = loadavg()[0] ?? 0;
 // Beside the repository, on the file system a real dist/ would live on.
 const work = mkdtempSync(join(ROOT, '.bench-'));
-const full: number[] = [];
-const noChange: number[] = [];
-const copy: number[] = [];
-let stats = { files: 0, bytes: 0 };
+const results = new Map<number, Run[]>();
 try {
-  for (let run = 1; run <= RUNS; run++) {
-    const out = join(work, `dist-${run}`);
-    full.push(time(() => cli(['build', '--out', out])));
-    noChange.push(time(() => cli(['build', '--out', out])));
-    const tree = realpathSync(out);
-    stats = treeStats(tree);
-    const target = join(work, `copy-${run}`);
-    copy.push(time(() => execFileSync('cp', ['-r', tree, target])));
-    rmSync(target, { recursive: true, force: true });
-    rmSync(`${out}.builds`, { recursive: true, force: true });
-    rmSync(out, { force: true });
-    console.log(
-      `run ${run}: full ${full.at(-1)!.toFixed(2)} s, no-change ${noChange.at(-1)!.toFixed(2)} s, cp -r ${copy.at(-1)!.toFixed(2)} s`,
-    );
+  for (const scale of SCALES) {
+    const dataset = join(work, `dataset-${scale}x`);
+    const feeDataset = join(work, `dataset-${scale}x-fee`);
+    scaleDataset(join(ROOT, 'dataset'), dataset, scale);
+    withFeeChange(dataset, feeDataset);
+    const runs: Run[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const out = join(work, `dist-${scale}x-${run}`);
+      const full = build(dataset, out);
+      const noChange = build(dataset, out);
+      const tree = realpathSync(out);
+      const { files, bytes } = treeStats(tree);
+      const target = join(work, `copy-${run}`);
+      execFileSync('sync');
+      const started = performance.now();
+      execFileSync('cp', ['-r', tree, target]);
+      const copy = (performance.now() - started) / 1000;
+      rmSync(target, { recursive: true, force: true });
+      const fee = build(feeDataset, out);
+      rmSync(`${out}.builds`, { recursive: true, force: true });
+      rmSync(out, { force: true });
+      runs.push({ full, noChange, copy, fee, files, bytes });
+      console.log(
+        `${scale}× run ${run}: full ${full.seconds.toFixed(2)} s (peak RSS ${mib(full.peakRss)} MiB), no-change ${noChange.seconds.toFixed(2)} s, ` +
+          `cp -r ${copy.toFixed(2)} s, fee change ${fee.seconds.toFixed(2)} s; ${files} files, ${mib(bytes)} MiB`,
+      );
+    }
+    results.set(scale, runs);
+    rmSync(dataset, { recursive: true, force: true });
+    rmSync(feeDataset, { recursive: true, force: true });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-const [fullM, noChangeM, copyM] = [median(full), median(noChange), median(copy)];
+function mib(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(0);
+}
+
+/** "written N, unchanged M" from the build command's summary line. */
+function writtenOf(stdout: string): string {
+  const match = /(\d+) written, (\d+) unchanged/.exec(stdout);
+  return match ? `${Number(match[1]).toLocaleString('en-US')} written, ${Number(match[2]).toLocaleString('en-US')} linked` : '?';
+}
+
+const rows: string[] = [];
+const fullOf = new Map<number, number>();
+for (const [scale, runs] of results) {
+  const full = median(runs.map((r) => r.full.seconds));
+  fullOf.set(scale, full);
+  const copy = median(runs.map((r) => r.copy));
+  const noChange = median(runs.map((r) => r.noChange.seconds));
+  const fee = median(runs.map((r) => r.fee.seconds));
+  const rss = Math.max(...runs.map((r) => r.full.peakRss), ...runs.map((r) => r.fee.peakRss));
+  const last = runs.at(-1)!;
+  const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  rows.push(
+    `| ${scale}× | ${last.files.toLocaleString('en-US')} | ${mib(last.bytes)} | ${full.toFixed(2)} (${list(runs.map((r) => r.full.seconds))}) | ` +
+      `${copy.toFixed(2)} (${list(runs.map((r) => r.copy))}) | ${median(runs.map((r) => r.full.seconds / r.copy)).toFixed(2)} | ` +
+      `${(rss / 2 ** 30).toFixed(2)} | ${noChange.toFixed(2)} (${((noChange / full) * 100).toFixed(1)} %) | ` +
+      `${fee.toFixed(2)} (${((fee / full) * 100).toFixed(0)} %; ${writtenOf(last.fee.stdout)}) |`,
+  );
+}
+const growth =
+  fullOf.has(1) && fullOf.has(5) ? `Full build at 5× ÷ at 1×: ${(fullOf.get(5)! / fullOf.get(1)!).toFixed(2)} (goal ≤ 4).\n\n` : '';
 const fsType = (() => {
   try {
     return execFileSync('stat', ['-f', '-c', '%T', ROOT]).toString().trim();
@@ -90,24 +176,21 @@ const cpu = cpus();
 const section = `${START}
 ## Build (generator)
 
-Command: \`npm run bench\` (BENCH_RUNS=${RUNS}); each run builds the real dataset into a fresh folder, rebuilds it unchanged, then copies the output tree with \`cp -r\`. Medians of ${RUNS} runs.
+Command: \`npm run bench\` (BENCH_RUNS=${RUNS}, BENCH_SCALES=${SCALES.join(',')}). For each scale, \`scripts/scale-dataset.ts\` writes the dataset with every merchant repeated K times (new slugs, names, domains, ranks); each run builds it into a fresh folder (time, and peak RSS of the build process from \`/usr/bin/time\`), rebuilds it unchanged, runs \`sync\` then \`cp -r\` of the output tree, and rebuilds after ${FEE_CARD}'s annual fee rises by $1. Times are medians of ${RUNS} run${RUNS === 1 ? '' : 's'} (each run in brackets).
 
-Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free at the end), Node ${process.version}, file system ${fsType}.
+Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free at the end), Node ${process.version}, file system ${fsType}; load average ${loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ')} at the end.
 
-Output tree: ${stats.files.toLocaleString('en-US')} files (with .br/.gz siblings), ${(stats.bytes / 2 ** 20).toFixed(0)} MiB.
+${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores and the disk; \`cp -r\` times vary several-fold between runs. Compare ratios within a run, not times with other runs.`}
 
-| measure | median (s) | runs (s) | ratio | target |
-|---|---|---|---|---|
-| full build | ${fullM.toFixed(2)} | ${full.map((v) => v.toFixed(2)).join(', ')} | ${(fullM / copyM).toFixed(2)} × cp -r | ≤ 3 × cp -r |
-| no-change rebuild | ${noChangeM.toFixed(2)} | ${noChange.map((v) => v.toFixed(2)).join(', ')} | ${((noChangeM / fullM) * 100).toFixed(1)} % of full build | < 10 % |
-| cp -r of the output tree (baseline) | ${copyM.toFixed(2)} | ${copy.map((v) => v.toFixed(2)).join(', ')} | 1 | |
+| scale | files | MiB | full build (s) | sync + cp -r (s) | build ÷ cp -r | peak RSS (GiB) | no-change rebuild (s, % of full) | one card's fee changed (s, % of full; files) |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
 
-Full build ÷ cp -r within each run: ${full.map((v, i) => (v / copy[i]!).toFixed(2)).join(', ')} (median ${median(full.map((v, i) => v / copy[i]!)).toFixed(2)}).
-
-Small-file creation dominates both the build and the copy on this machine and varies by ±50 % between runs; compare ratios from the same run, not absolute times across runs.
+${growth}Files and bytes count the output tree with its .br/.gz siblings. Goals (issue 12): peak RSS ≤ 1 GiB at 1× and ≤ 1.5 GiB at 5×; full build ≤ 3 × cp -r; 5× build ≤ 4 × the 1× build; no-change rebuild ≤ 10 % of a full build.
 ${END}`;
 
 writeReportSection(REPORT, START, END, section);
-console.log(
-  `full ${fullM.toFixed(2)} s (${(fullM / copyM).toFixed(2)} × cp -r ${copyM.toFixed(2)} s); no-change ${noChangeM.toFixed(2)} s (${((noChangeM / fullM) * 100).toFixed(1)} %) → ${REPORT}`,
-);
+console.log(rows.join('\n'));
+console.log(`→ ${REPORT}`);

@@ -49,11 +49,33 @@ export function answerPath(goldenCase: GoldenCase): string {
 export function disagreement(goldenCase: GoldenCase, files: ReadonlyMap<string, Buffer>): string | null {
   const bytes = files.get(answerPath(goldenCase));
   if (!bytes) return `${goldenCase.id}: no answer at ${answerPath(goldenCase)}; expected ${goldenCase.expected.join(' > ')}`;
-  const cards = (JSON.parse(bytes.toString('utf8')) as { best_cards: { slug: string; value_cents: number }[] }).best_cards.slice(0, 3);
+  const cards = bestCardList(files, answerPath(goldenCase)).slice(0, 3);
   const actual = cards.map((card) => card.slug);
   if (actual.join(' > ') === goldenCase.expected.join(' > ')) return null;
   const shown = cards.map((card) => `${card.slug} (${card.value_cents})`).join(' > ');
   return `${goldenCase.id}: expected ${goldenCase.expected.join(' > ')}, the engine answered ${shown}. Why expected: ${goldenCase.reason}`;
+}
+
+type RankedEntry = { slug: string; value_cents: number };
+
+/**
+ * The ranked list of a best-card answer, as a client reads it: its own `best_cards`, or for a merchant
+ * whose list is its MCC's, the list of the answer `best_cards_from` names (the MCC file of the same valuation).
+ */
+export function bestCardList(files: ReadonlyMap<string, Buffer>, path: string): RankedEntry[] {
+  const read = (key: string) => {
+    const bytes = files.get(key);
+    if (!bytes) throw new Error(`no file ${key}`);
+    return JSON.parse(bytes.toString('utf8')) as {
+      best_cards?: RankedEntry[];
+      best_cards_from: { mcc_code: string } | null;
+      query: { valuation: string };
+    };
+  };
+  const answer = read(path);
+  if (answer.best_cards_from === null) return answer.best_cards ?? [];
+  const list = read(`keyed/api/compute/best-card/${answer.query.valuation}/mcc/${answer.best_cards_from.mcc_code}.json`);
+  return list.best_cards ?? [];
 }
 
 /** docs/golden-answers.md: the cases as a readable specification. */

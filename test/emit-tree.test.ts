@@ -1,0 +1,48 @@
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type OutputFile, planBuild } from '../generator/compile.ts';
+import { emitTree } from '../generator/emit-tree.ts';
+import { GeneratorError } from '../generator/errors.ts';
+import { hashTree } from './helpers/cli.ts';
+import { useCompiledFixture } from './helpers/compiled-fixture.ts';
+
+const fixture = useCompiledFixture();
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-emit-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('emitTree (streamed)', () => {
+  it('writes the same tree, build id and manifest as the in-memory compile', async () => {
+    const out = join(work, 'streamed');
+    const result = await emitTree(out, planBuild(fixture.output.model, {}));
+    expect(result.buildId).toBe(fixture.output.buildId);
+    expect(result.files).toBe(fixture.output.files.size + 1);
+    expect(readFileSync(join(out, 'manifest.json'))).toEqual(fixture.output.manifest);
+    const tree = hashTree(out);
+    expect([...tree.keys()].filter((path) => !path.endsWith('.br') && !path.endsWith('.gz')).sort()).toEqual(
+      [...fixture.output.files.keys(), 'build-id', 'manifest.json'].sort(),
+    );
+    for (const [path, bytes] of fixture.output.files) expect(readFileSync(join(out, path)), path).toEqual(bytes);
+  });
+
+  it('leaves the live tree and no temporary folder behind when deriving fails half way', async () => {
+    const out = join(work, 'failing');
+    await emitTree(out, planBuild(fixture.output.model, {}));
+    const before = hashTree(out);
+    const target = readlinkSync(out);
+    function* halfThenFail(): Generator<OutputFile> {
+      let n = 0;
+      for (const [path, bytes] of fixture.output.files) {
+        if (n++ === 100) throw new GeneratorError('ERR_DOCUMENT_INVALID', `${path} does not match its schema`);
+        yield { path, bytes: Buffer.concat([bytes, Buffer.from(' ')]) };
+      }
+    }
+    await expect(emitTree(out, { ...planBuild(fixture.output.model, {}), answers: halfThenFail() })).rejects.toThrow(
+      /does not match its schema/,
+    );
+    expect(readlinkSync(out)).toBe(target);
+    expect(hashTree(out)).toEqual(before);
+    expect(readdirSync(`${out}.builds`).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+  });
+});
