@@ -25,6 +25,26 @@ export interface StoreObservation {
   readonly source: string;
 }
 
+/** A rate the page states plainly (no lower bound), as one snapshot shows it for one store. */
+export function statedRate(
+  context: SnapshotContext,
+  storeName: string,
+  storeDomain: string | null,
+  rate: { readonly rate: number; readonly unit: RateUnit; readonly upTo: boolean },
+): StoreObservation {
+  return {
+    portal: context.portal,
+    storeName,
+    storeDomain,
+    rate: rate.rate,
+    atLeast: null,
+    unit: rate.unit,
+    upTo: rate.upTo,
+    observedOn: context.observedOn,
+    source: context.source,
+  };
+}
+
 /** A store entry a snapshot lists without a usable online rate, kept for the report. */
 export interface SkippedEntry {
   readonly portal: string;

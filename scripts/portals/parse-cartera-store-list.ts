@@ -5,7 +5,7 @@
  * one is what the page offered that day.
  */
 import { attributeOf, findAll, findByClass, ownTextOf, parseHtml, textOf } from './html-tree.ts';
-import type { ParsedSnapshot, SkippedEntry, SnapshotContext, StoreObservation } from './observation.ts';
+import { type ParsedSnapshot, type SkippedEntry, type SnapshotContext, type StoreObservation, statedRate } from './observation.ts';
 import { parseRateText } from './parse-rate-text.ts';
 
 /** The stores and rates of one saved Cartera store list. */
@@ -34,16 +34,7 @@ export function parseCarteraStoreList(html: string, context: SnapshotContext): P
       });
       continue;
     }
-    observations.set(key, {
-      portal: context.portal,
-      storeName,
-      storeDomain: null,
-      rate: rate.rate,
-      atLeast: null,
-      unit: rate.unit,
-      upTo: rate.upTo,
-      ...dated(context),
-    });
+    observations.set(key, statedRate(context, storeName, null, rate));
   }
   return { observations: [...observations.values()], skipped: [...skipped.values()] };
 }

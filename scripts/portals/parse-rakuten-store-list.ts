@@ -5,7 +5,7 @@
  */
 import { getDomain } from 'tldts';
 import { attributeOf, findAll, findByClass, hasClass, ownTextOf, parseHtml, textOf } from './html-tree.ts';
-import type { ParsedSnapshot, SkippedEntry, SnapshotContext, StoreObservation } from './observation.ts';
+import { type ParsedSnapshot, type SkippedEntry, type SnapshotContext, type StoreObservation, statedRate } from './observation.ts';
 import { parseRateText } from './parse-rate-text.ts';
 
 const NO_RATE: readonly (readonly [RegExp, SkippedEntry['reason']])[] = [
@@ -33,16 +33,7 @@ export function parseRakutenStoreList(html: string, context: SnapshotContext): P
       skipped.set(storeName, { portal: context.portal, storeName, reason, ...dated });
       continue;
     }
-    observations.set(storeName, {
-      portal: context.portal,
-      storeName,
-      storeDomain: domainOf(attributeOf(nameLink, 'href')),
-      rate: rate.rate,
-      atLeast: null,
-      unit: rate.unit,
-      upTo: rate.upTo,
-      ...dated,
-    });
+    observations.set(storeName, statedRate(context, storeName, domainOf(attributeOf(nameLink, 'href')), rate));
   }
   return { observations: [...observations.values()], skipped: [...skipped.values()] };
 }

@@ -3,7 +3,7 @@
  * the first text that reads as a rate is the store's rate; a tile with none goes to the report.
  * A store shown twice on one page counts once, as first shown.
  */
-import type { ParsedSnapshot, SkippedEntry, SnapshotContext, StoreObservation } from './observation.ts';
+import { type ParsedSnapshot, type SkippedEntry, type SnapshotContext, type StoreObservation, statedRate } from './observation.ts';
 import { parseRateText } from './parse-rate-text.ts';
 
 /** One store as a page shows it. */
@@ -25,16 +25,7 @@ export function tileObservations(tiles: readonly StoreTile[], context: SnapshotC
       continue;
     }
     skipped.delete(storeName);
-    observations.set(storeName, {
-      portal: context.portal,
-      storeName,
-      storeDomain: null,
-      rate: rate.rate,
-      atLeast: null,
-      unit: rate.unit,
-      upTo: rate.upTo,
-      ...dated,
-    });
+    observations.set(storeName, statedRate(context, storeName, null, rate));
   }
   return { observations: [...observations.values()], skipped: [...skipped.values()] };
 }
