@@ -1,6 +1,6 @@
 /** Keyed documents about cards: rankings, summaries, details, rewards, benefits, issuers and networks. */
 import { cardValues, condition, isoDate, slug, text, url } from '../common.ts';
-import { count, nullableDate, nullableNumber, nullableString, object, valuationBasis } from './internal.ts';
+import { count, nullableDate, nullableNumber, nullableString, object, rankedCardFields, valuationBasis } from './internal.ts';
 import { cardBenefitRow, cardRewardRow, cardRow } from '../dataset/cards.ts';
 
 export const cap = object({ usd: { type: 'number' }, period: { enum: ['month', 'quarter', 'year'] }, rate_after: { type: 'number' } }, [
@@ -26,11 +26,7 @@ export const appliedRule = object(
 /** One card in a ranking, with why it earns what it earns. */
 export const rankedCard = object(
   {
-    rank: { type: 'integer', minimum: 1 },
-    slug,
-    name: text,
-    issuer: slug,
-    issuer_name: text,
+    ...rankedCardFields,
     rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
     value_cents: {
       type: 'number',

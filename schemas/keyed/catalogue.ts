@@ -1,6 +1,6 @@
 /** Keyed documents about MCCs and bonus categories. */
 import { mccCode, slug, text } from '../common.ts';
-import { count, nullableDate, object, valuationBasis } from './internal.ts';
+import { count, nullableDate, object, rankedCardFields, valuationBasis } from './internal.ts';
 import { cap, rankedCard } from './cards.ts';
 import { cardRewardRow } from '../dataset/cards.ts';
 
@@ -52,11 +52,7 @@ export const categoryDetail = object(
 );
 export const categoryCard = object(
   {
-    rank: { type: 'integer', minimum: 1 },
-    slug,
-    name: text,
-    issuer: slug,
-    issuer_name: text,
+    ...rankedCardFields,
     rate: { type: 'number' },
     value_cents: { type: 'number' },
     valuation_basis: valuationBasis,

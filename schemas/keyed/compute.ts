@@ -1,6 +1,6 @@
 /** Keyed documents of the compute routes: recommendation, best card, triple-stack and spend profiles. */
 import { isoDate, mccCode, slug, text } from '../common.ts';
-import { nullableDate, object } from './internal.ts';
+import { nullableDate, object, rankedCardFields } from './internal.ts';
 import { rankedCard } from './cards.ts';
 import { mccSummary } from './catalogue.ts';
 import { offer, storeRate } from './merchants.ts';
@@ -95,11 +95,7 @@ const profileCategories = ['groceries', 'dining', 'gas', 'airfare', 'hotels', 'd
 /** One card's net yearly value for a spend profile. */
 export const netValueCard = object(
   {
-    rank: { type: 'integer', minimum: 1 },
-    slug,
-    name: text,
-    issuer: slug,
-    issuer_name: text,
+    ...rankedCardFields,
     annual_fee: { type: 'number' },
     rewards_usd: { type: 'number', description: "a year of the profile's spending, valued under the list's valuation" },
     credits_usd: { type: 'number', description: 'statement credits marked easy to use (easy_credits.csv), per year' },

@@ -1,4 +1,6 @@
 /** Building blocks the keyed schemas share: nullable scalars, counts, bases, the object helper and the list wrappers' memo. */
+import { slug, text } from '../common.ts';
+
 export const nullableNumber = { type: ['number', 'null'] } as const;
 export const nullableString = { type: ['string', 'null'] } as const;
 export const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
@@ -15,6 +17,14 @@ export const ageDays = {
 } as const;
 /** Whether a rate is the one shown that day or the median of a window: the dataset's own column. */
 export { basis } from '../dataset/shared.ts';
+/** How every ranked list names a card: its place, slug, name, and issuer as slug and as display name. */
+export const rankedCardFields = {
+  rank: { type: 'integer', minimum: 1 },
+  slug,
+  name: text,
+  issuer: slug,
+  issuer_name: text,
+} as const;
 export const object = <const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(
   properties: P,
   required: R,
