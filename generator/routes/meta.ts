@@ -7,6 +7,7 @@ import { datasetDate } from '../dataset-date.ts';
 import { toCsv } from '../internal/csv.ts';
 import { tables } from '../tables.ts';
 import { renderTemplate, templatePattern } from '../../schemas/path-template.ts';
+import { TIERS } from '../../schemas/manifest.ts';
 import { pageLink, pages } from './paging.ts';
 import { byText } from './views.ts';
 
@@ -18,7 +19,7 @@ export const usageSchema = {
   type: 'object',
   required: ['tier', 'day', 'month'],
   properties: {
-    tier: { enum: ['free', 'starter', 'pro', 'enterprise'] },
+    tier: { enum: TIERS },
     day: { type: 'object', description: 'calls used, the limit (null: unlimited), and when the UTC day resets' },
     month: { type: 'object', description: 'calls used, the limit (null: unlimited), and when the UTC month resets' },
   },
