@@ -1086,7 +1086,8 @@ export interface components {
             /** @description standalone: what one point is worth to a holder of only this card */
             cents_per_point: number;
             first_year_fee: number | null;
-            foreign_tx_fee: number;
+            /** @description percent of each foreign purchase; null when no issuer or reviewer page read states it */
+            foreign_tx_fee: number | null;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             issuer: string;
             /** @description non-empty text */
@@ -1169,7 +1170,8 @@ export interface components {
                 base_rate: number;
                 bonus_categories: string[];
                 first_year_fee: number | null;
-                foreign_tx_fee: number;
+                /** @description percent of each foreign purchase; null when no issuer or reviewer page read states it */
+                foreign_tx_fee: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 issuer: string;
                 /** @description non-empty text */
@@ -1206,7 +1208,8 @@ export interface components {
                 base_rate: number;
                 bonus_categories: string[];
                 first_year_fee: number | null;
-                foreign_tx_fee: number;
+                /** @description percent of each foreign purchase; null when no issuer or reviewer page read states it */
+                foreign_tx_fee: number | null;
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 issuer: string;
                 /** @description non-empty text */

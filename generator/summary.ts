@@ -67,6 +67,8 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
     `active cards by segment: ${countBy((c) => c.segment) || 'none'}`,
   ];
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
+  const feeUnknown = active.filter((card) => card.foreign_tx_fee === null).map((c) => c.slug);
+  if (feeUnknown.length > 0) lines.push(`active cards with no stated foreign transaction fee: ${feeUnknown.join(', ')}`);
   const unvalued = dataset.programs.filter(({ row }) => row.valuation_basis === 'assumed').map(({ row }) => row.slug);
   if (unvalued.length > 0) lines.push(`programs with an assumed valuation (ranked at 1 cent per point): ${unvalued.join(', ')}`);
   const byPortal = new Map<string, number>();

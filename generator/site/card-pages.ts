@@ -32,7 +32,7 @@ ${card.status === 'discontinued' && html`<p><strong>No longer offered to new app
 <dt>Network</dt><dd>${card.network}</dd>
 <dt>For</dt><dd>${card.segment}</dd>
 <dt>Annual fee</dt><dd>${usd(card.annual_fee)}${card.first_year_fee !== null && ` (first year ${usd(card.first_year_fee)})`}</dd>
-<dt>Foreign transaction fee</dt><dd>${num(card.foreign_tx_fee)} %</dd>
+<dt>Foreign transaction fee</dt><dd>${card.foreign_tx_fee === null ? 'not confirmed: no issuer or reviewer page we read states it' : `${num(card.foreign_tx_fee)} %`}</dd>
 <dt>Rewards</dt><dd>${detail.program_name}, valued at ${num(detail.cents_per_point)}¢ a point${detail.valuation_basis === 'assumed' && ' (assumed: no published valuation)'}</dd>
 <dt>Base rate</dt><dd>${rate(card.base_rate)} on everything else${detail.rewards.some((r) => r.category === ALL_PURCHASES) && ' once the all-purchases cap is spent'}</dd>
 ${detail.signup_bonus !== null && html`<dt>Sign-up bonus</dt><dd>${detail.signup_bonus.unit === 'usd' ? usd(detail.signup_bonus.amount) : `${grouped(detail.signup_bonus.amount)} points`}${detail.signup_bonus.spend_usd !== null && ` after ${usd(detail.signup_bonus.spend_usd)} spent`}${detail.signup_bonus.months !== null && ` in ${detail.signup_bonus.months} months`}</dd>`}

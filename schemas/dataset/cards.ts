@@ -33,7 +33,12 @@ export const cardRow = {
     program: slug,
     annual_fee: { type: 'number', minimum: 0, maximum: 5000, description: 'USD, 0 to 5000' },
     first_year_fee: { type: ['number', 'null'], minimum: 0, maximum: 5000 },
-    foreign_tx_fee: { type: 'number', minimum: 0, maximum: 5, description: 'percent, 0 to 5' },
+    foreign_tx_fee: {
+      type: ['number', 'null'],
+      minimum: 0,
+      maximum: 5,
+      description: 'percent, 0 to 5; empty when no page read states it (the card is still listed, the fee is not guessed)',
+    },
     base_rate: { type: 'number', minimum: 0, maximum: 10, description: 'a multiplier, 0 to 10' },
     signup_bonus: optionalNonNegative,
     signup_bonus_unit: { enum: ['points', 'usd', null] },

@@ -72,7 +72,10 @@ export const cardSummary = object(
     program_name: text,
     annual_fee: { type: 'number' },
     first_year_fee: nullableNumber,
-    foreign_tx_fee: { type: 'number' },
+    foreign_tx_fee: {
+      type: ['number', 'null'],
+      description: 'percent of each foreign purchase; null when no issuer or reviewer page read states it',
+    },
     base_rate: {
       type: 'number',
       description: "earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent",
