@@ -153,6 +153,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     '/merchant/costco',
     `/merchant/${HOSTILE_SLUG}`,
     '/card',
+    '/issuer/amex',
     '/card/amex-gold',
     '/best',
     '/best/groceries',

@@ -96,6 +96,16 @@ describe('the pages', () => {
     );
   });
 
+  it('reaches every card from /card through its issuer page, and links each card page back to its issuer', () => {
+    const links = (path: string) => [...text(path).matchAll(/href="\/sub(\/(?:issuer|card)\/[^"]+)"/g)].map((m) => m[1]!);
+    const issuerPages = links('public/card/index.html').filter((link) => link.startsWith('/issuer/'));
+    expect(issuerPages.length).toBe(new Set([...output.model.cardBySlug.values()].map((card) => card.issuer)).size);
+    const reached = issuerPages.flatMap((page) => links(`public${page}/index.html`).filter((link) => link.startsWith('/card/')));
+    expect(reached.sort()).toEqual([...output.model.cardBySlug.keys()].map((slug) => `/card/${slug}`).sort());
+    const gold = output.model.cardBySlug.get('amex-gold')!;
+    expect(text('public/card/amex-gold/index.html')).toContain(`<dt>Issuer</dt><dd><a href="/sub/issuer/${gold.issuer}">`);
+  });
+
   it('keeps every page within 30 KB and the widget within 15 KB gzipped', () => {
     for (const path of htmlFiles()) expect(output.files.get(path)!.length, path).toBeLessThanOrEqual(30 * 1024);
     expect(gzipSync(output.files.get('public/widget/mcc.js')!, { level: 9 }).length).toBeLessThanOrEqual(15 * 1024);

@@ -1,4 +1,7 @@
-/** `/card/{slug}` for every card and `/card` listing them: what the free `/api/cards/{id}` says, for readers. */
+/**
+ * `/card/{slug}` for every card, `/issuer/{slug}` listing an issuer's cards and `/card` listing the issuers:
+ * what the free `/api/cards/{id}` says, for readers. One page of every card would outgrow the site's 30 KB a page.
+ */
 import { ALL_PURCHASES } from '../all-purchases.ts';
 import type { Artefact } from '../artefact.ts';
 import { byText, cardDetailOf } from '../routes/views.ts';
@@ -28,7 +31,7 @@ export const cardPages: Artefact = {
       const body = html`<h1>${card.name}</h1>
 ${card.status === 'discontinued' && html`<p><strong>No longer offered to new applicants.</strong> It is not ranked anywhere on this site.</p>`}
 <dl class="facts">
-<dt>Issuer</dt><dd>${detail.issuer_name}</dd>
+<dt>Issuer</dt><dd><a href="${href(model, sitePaths.issuer(card.issuer))}">${detail.issuer_name}</a></dd>
 <dt>Network</dt><dd>${card.network}</dd>
 <dt>For</dt><dd>${card.segment}</dd>
 <dt>Annual fee</dt><dd>${usd(card.annual_fee)}${card.first_year_fee !== null && ` (first year ${usd(card.first_year_fee)})`}</dd>
@@ -76,21 +79,37 @@ ${
 
     const byIssuer = new Map<string, CardRow[]>();
     for (const card of cards) byIssuer.set(card.issuer, [...(byIssuer.get(card.issuer) ?? []), card]);
-    const issuers = [...byIssuer.keys()].sort((a, b) => byText(model.issuers.get(a)?.name ?? a, model.issuers.get(b)?.name ?? b));
+    const issuerName = (slug: string) => model.issuers.get(slug)?.name ?? slug;
+    const issuers = [...byIssuer.keys()].sort((a, b) => byText(issuerName(a), issuerName(b)));
+    const counted = (list: readonly CardRow[]) => {
+      const closed = list.filter((card) => card.status === 'discontinued').length;
+      return `${list.length} card${list.length === 1 ? '' : 's'}${closed > 0 ? `, ${closed} discontinued` : ''}`;
+    };
+    for (const issuer of issuers) {
+      const list = byIssuer.get(issuer) ?? [];
+      const website = model.issuers.get(issuer)?.website;
+      yield renderPage(model, {
+        path: sitePaths.issuer(issuer),
+        title: `${issuerName(issuer)} cards`,
+        description: `The ${list.length} ${issuerName(issuer)} credit cards in the dataset, with their annual fees.`,
+        body: html`<h1>${issuerName(issuer)}</h1>
+<p>${counted(list)} in the dataset${website !== undefined && html`; the issuer’s site: <a href="${externalHref(website)}">${new URL(website).hostname}</a>`}. <a href="${href(model, sitePaths.cards)}">Every issuer</a>.</p>
+<ul>${list.map(
+          (card) =>
+            html`<li><a href="${href(model, sitePaths.card(card.slug))}">${card.name}</a> <span class="muted">${usd(card.annual_fee)}${card.status === 'discontinued' && ', discontinued'}</span></li>`,
+        )}</ul>`,
+      });
+    }
     yield renderPage(model, {
       path: sitePaths.cards,
       title: 'Every card',
-      description: `The ${cards.length} credit cards in the dataset, by issuer, with their annual fees.`,
+      description: `The ${cards.length} credit cards in the dataset, by issuer.`,
       body: html`<h1>Every card</h1>
-<p>${model.activeCards.length} cards open to new applicants and ${cards.length - model.activeCards.length} discontinued ones, by issuer.</p>
-${issuers.map(
-  (issuer) => html`<h2>${model.issuers.get(issuer)?.name ?? issuer}</h2>
-<ul>${(byIssuer.get(issuer) ?? []).map(
-    (card) =>
-      html`<li><a href="${href(model, sitePaths.card(card.slug))}">${card.name}</a> <span class="muted">${usd(card.annual_fee)}${card.status === 'discontinued' && ', discontinued'}</span></li>`,
-  )}</ul>
-`,
-)}`,
+<p>${model.activeCards.length} cards open to new applicants and ${cards.length - model.activeCards.length} discontinued ones, from ${issuers.length} issuers.</p>
+<ul>${issuers.map(
+        (issuer) =>
+          html`<li><a href="${href(model, sitePaths.issuer(issuer))}">${issuerName(issuer)}</a> <span class="muted">${counted(byIssuer.get(issuer) ?? [])}</span></li>`,
+      )}</ul>`,
     });
   },
 };

@@ -10,6 +10,7 @@ export const sitePaths = {
   merchant: (slug: string) => `/merchant/${slug}`,
   cards: '/card',
   card: (slug: string) => `/card/${slug}`,
+  issuer: (slug: string) => `/issuer/${slug}`,
   bestIndex: '/best',
   best: (category: string) => `/best/${category}`,
   stats: '/stats',
