@@ -178,6 +178,14 @@ export function compareEarnings(a: Earning, b: Earning): number {
 const rankingCache = new WeakMap<Model, Map<string, readonly Earning[]>>();
 
 /**
+ * True when a merchant can rank differently from its MCC: only merchant-scoped categories
+ * (`category_merchant.csv`) make a rule cover one merchant and not its MCC (see ruleCovers).
+ */
+export function mayRankApartFromMcc(model: Model, merchant: string): boolean {
+  return (model.merchantCategories.get(merchant)?.size ?? 0) > 0;
+}
+
+/**
  * Every active card ranked for a purchase under a valuation, best first. Merchants without
  * merchant-scoped categories rank exactly as their MCC does, so rankings are cached by MCC and those categories.
  */
@@ -187,7 +195,7 @@ export function rankCards(model: Model, purchase: Purchase, valuation: Valuation
     cache = new Map();
     rankingCache.set(model, cache);
   }
-  const scoped = purchase.merchant === undefined ? undefined : model.merchantCategories.get(purchase.merchant);
+  const scoped = purchase.merchant !== undefined && mayRankApartFromMcc(model, purchase.merchant);
   const key = `${valuation}|${scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc}`;
   let ranking = cache.get(key);
   if (!ranking) {

@@ -5,6 +5,7 @@ import { canonicalJson } from '../canonical-json.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 import { byPortalValue } from './stack-values.ts';
+import { mayRankApartFromMcc } from '../ranking.ts';
 import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -146,9 +147,16 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       for (const valuation of VALUATIONS) {
         // Each MCC's list as canonical JSON: a merchant answer whose list is the same refers to it.
         const mccLists = new Map<string, string>();
+        const mccListOf = (code: string) => {
+          let list = mccLists.get(code);
+          if (list === undefined) {
+            list = canonicalJson(rankedCards(model, { mcc: code }, BEST_CARD_LIST_LENGTH, valuation));
+            mccLists.set(code, list);
+          }
+          return list;
+        };
         for (const mcc of model.mccs) {
           const cards = rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation);
-          mccLists.set(mcc.code, canonicalJson(cards));
           const document = {
             query: { mcc: mcc.code, merchant: null, valuation },
             mcc: mccSummaryOf(model, mcc),
@@ -162,16 +170,19 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         }
         for (const merchant of model.merchants) {
           const mcc = model.mccByCode.get(merchant.mcc)!;
-          const cards = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation);
           // Most merchants have no rule of their own: their list is their MCC's, sent once (issue 12).
-          const sameAsMcc = mccLists.get(merchant.mcc) === canonicalJson(cards);
+          // Only those that may rank apart are ranked and compared, which keeps the build from ranking every merchant.
+          const ranked = mayRankApartFromMcc(model, merchant.slug)
+            ? rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation)
+            : null;
+          const ownList = ranked !== null && mccListOf(merchant.mcc) !== canonicalJson(ranked) ? ranked : null;
           const document = {
             query: { mcc: null, merchant: merchant.slug, valuation },
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
-            ...(sameAsMcc ? {} : { best_cards: cards }),
-            best_cards_from: sameAsMcc ? { mcc_code: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
+            ...(ownList === null ? {} : { best_cards: ownList }),
+            best_cards_from: ownList === null ? { mcc_code: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
