@@ -77,12 +77,10 @@ export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string)
   try {
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
-    const made = new Set<string>([temporary]);
     const put = async ({ path, bytes }: OutputFile) => {
       const entry = entryOf(path, bytes);
       entries.set(path, entry);
       const destination = join(temporary, path);
-      makeFolder(dirname(destination), made);
       const encodings = entry.encodings ?? [];
       const before = previous?.files[path];
       const unchanged = live !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
@@ -124,14 +122,6 @@ export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string)
   const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !entries.has(path)).length;
   pruneBuilds(buildsDir, [target, live]);
   return { changed: true, files: entries.size + 1, written, reused, removed, buildId: basename(target), buildDir: target };
-}
-
-/** Creates `folder` and any missing parents with one mkdir each, remembering them: no folder is asked for twice. */
-function makeFolder(folder: string, made: Set<string>): void {
-  if (made.has(folder)) return;
-  makeFolder(dirname(folder), made);
-  mkdirSync(folder);
-  made.add(folder);
 }
 
 /** The real folder `out` shows now, or undefined when there is none. */

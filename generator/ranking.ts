@@ -73,11 +73,12 @@ export function bothValues(earning: Earning): {
   pooled_cents: number;
   pooled_with: string | null;
 } {
+  // Keys in canonical order, as in every object of a ranked list: serialising them copies nothing (canonical-json.ts).
   return {
-    ranked_by: earning.valuation,
-    standalone_cents: centsPerDollar(earning.rate, earning.points.standalone),
     pooled_cents: centsPerDollar(earning.rate, earning.points.pooled),
     pooled_with: earning.points.pooled.with,
+    ranked_by: earning.valuation,
+    standalone_cents: centsPerDollar(earning.rate, earning.points.standalone),
   };
 }
 

@@ -2,9 +2,10 @@
  * Puts files of the tree on disk from worker threads, off the main thread that derives them. For
  * each file a worker either hard-links it and its precompressed siblings (.br, .gz) from the
  * previous build, when the caller says the bytes are unchanged, or writes it, compresses it and
- * writes the siblings. Creating files and compressing them then cost the main thread only a message
- * and overlap with deriving. At most IN_FLIGHT_PER_WORKER files wait per worker: memory stays flat
- * however many files the tree has, and `add` waits while the pool is full.
+ * writes the siblings, creating its folder when it is missing. Files travel in batches, one message
+ * per batch each way: a message per file cost the main thread more than the file itself. At most
+ * BATCHES_PER_WORKER batches wait per worker, so memory stays flat however many files the tree has,
+ * and `add` waits while the pool is full.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -17,14 +18,27 @@ import { COMPRESSION } from './compression.ts';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { brotliCompressSync, gzipSync, constants } = require('node:zlib');
-const { linkSync, rmSync, writeFileSync } = require('node:fs');
+const { linkSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
+const { dirname } = require('node:path');
 const { brotliQuality, gzipLevel } = workerData;
 const SUFFIX = { br: '.br', gzip: '.gz' };
+
+/** Runs a write or link of a file, creating its folder (once) when it is missing. */
+function inFolder(path, act) {
+  try {
+    act();
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    mkdirSync(dirname(path), { recursive: true });
+    act();
+  }
+}
 
 function linkAll(from, to, encodings) {
   const names = ['', ...encodings.map((encoding) => SUFFIX[encoding])];
   try {
-    for (const suffix of names) linkSync(from + suffix, to + suffix);
+    inFolder(to, () => linkSync(from, to));
+    for (const suffix of names.slice(1)) linkSync(from + suffix, to + suffix);
     return true;
   } catch {
     // A link made before the failure shares the old build's inode: remove it rather than write through it.
@@ -33,26 +47,35 @@ function linkAll(from, to, encodings) {
   }
 }
 
-parentPort.on('message', ({ id, bytes, destination, encodings, linkFrom }) => {
+function put({ bytes, destination, encodings, linkFrom }) {
+  if (linkFrom !== undefined && linkAll(linkFrom, destination, encodings)) return true;
+  inFolder(destination, () => writeFileSync(destination, bytes));
+  for (const encoding of encodings) {
+    const packed =
+      encoding === 'br'
+        ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+        : gzipSync(bytes, { level: gzipLevel });
+    writeFileSync(destination + SUFFIX[encoding], packed);
+  }
+  return false;
+}
+
+parentPort.on('message', ({ id, jobs }) => {
+  let linked = 0;
   try {
-    if (linkFrom !== undefined && linkAll(linkFrom, destination, encodings)) return parentPort.postMessage({ id, linked: true });
-    writeFileSync(destination, bytes);
-    for (const encoding of encodings) {
-      const packed =
-        encoding === 'br'
-          ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-          : gzipSync(bytes, { level: gzipLevel });
-      writeFileSync(destination + SUFFIX[encoding], packed);
-    }
-    parentPort.postMessage({ id, linked: false });
+    for (const job of jobs) if (put(job)) linked++;
+    parentPort.postMessage({ id, linked, written: jobs.length - linked });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
   }
 });
 `;
 
-/** Files queued per worker: enough to keep it busy between the main thread's turns, few enough to hold little memory. */
-const IN_FLIGHT_PER_WORKER = 16;
+/** Batches queued per worker: enough to keep it busy between the main thread's turns, few enough to hold little memory. */
+const BATCHES_PER_WORKER = 4;
+/** A batch is sent once it holds this many files or this many bytes. */
+const BATCH_FILES = 64;
+const BATCH_BYTES = 1 << 20;
 
 export interface WriteJob {
   readonly bytes: Buffer;
@@ -87,6 +110,8 @@ export function createWritePool(workers = Math.max(1, availableParallelism() - 1
   let failure: Error | undefined;
   let waiting: (() => void) | undefined;
   let idle: (() => void) | undefined;
+  let batch: WriteJob[] = [];
+  let batchBytes = 0;
   const inFlight = () => pool.reduce((sum, slot) => sum + slot.pending.size, 0);
   const wake = () => {
     const resume = waiting;
@@ -99,11 +124,11 @@ export function createWritePool(workers = Math.max(1, availableParallelism() - 1
     }
   };
   for (const slot of pool) {
-    slot.worker.on('message', ({ id, error, linked }: { id: number; error?: string; linked?: boolean }) => {
-      slot.pending.delete(id);
-      if (error !== undefined) failure ??= new Error(error);
-      else if (linked) counts.linked++;
-      else counts.written++;
+    slot.worker.on('message', (reply: { id: number; error?: string; linked?: number; written?: number }) => {
+      slot.pending.delete(reply.id);
+      if (reply.error !== undefined) failure ??= new Error(reply.error);
+      counts.linked += reply.linked ?? 0;
+      counts.written += reply.written ?? 0;
       wake();
     });
     slot.worker.on('error', (error) => {
@@ -112,20 +137,30 @@ export function createWritePool(workers = Math.max(1, availableParallelism() - 1
       wake();
     });
   }
+  // The least busy worker takes the batch; the bytes are copied, since the caller's buffers may share memory.
+  const send = () => {
+    if (batch.length === 0) return;
+    const slot = pool.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
+    const id = nextId++;
+    slot.pending.add(id);
+    slot.worker.postMessage({ id, jobs: batch });
+    batch = [];
+    batchBytes = 0;
+  };
 
   return {
     counts,
     async add(job) {
       if (failure) throw failure;
-      // The least busy worker takes the file; the bytes are copied, since the caller's buffer may share memory.
-      const slot = pool.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
-      const id = nextId++;
-      slot.pending.add(id);
-      slot.worker.postMessage({ id, ...job });
-      while (!failure && inFlight() >= workers * IN_FLIGHT_PER_WORKER) await new Promise<void>((resolve) => (waiting = resolve));
+      batch.push(job);
+      batchBytes += job.bytes.length;
+      if (batch.length < BATCH_FILES && batchBytes < BATCH_BYTES) return;
+      send();
+      while (!failure && inFlight() >= workers * BATCHES_PER_WORKER) await new Promise<void>((resolve) => (waiting = resolve));
       if (failure) throw failure;
     },
     async drain() {
+      send();
       while (!failure && inFlight() > 0) await new Promise<void>((resolve) => (idle = resolve));
       if (failure) throw failure;
     },

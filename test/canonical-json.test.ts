@@ -12,6 +12,13 @@ describe('canonical JSON', () => {
     expect(canonicalJson({ a: 1, b: [2], c: { d: 'é\u2028"' } })).toBe('{"a":1,"b":[2],"c":{"d":"é\u2028\\""}}');
   });
 
+  it('orders a key named __proto__ as a plain member, and copies nothing it need not', () => {
+    const parsed = JSON.parse('{"z":1,"__proto__":{"b":2,"a":1}}');
+    expect(canonicalJson(parsed)).toBe('{"__proto__":{"a":1,"b":2},"z":1}');
+    const inOrder = { a: [1, { b: 2, c: 3 }], d: 'x' };
+    expect(canonicalJson(inOrder)).toBe(JSON.stringify(inOrder));
+  });
+
   it('treats values as JSON.stringify does: undefined members dropped, undefined items, NaN and Infinity as null, toJSON called', () => {
     const day = new Date(Date.UTC(2026, 10, 23));
     const value = { u: undefined, f: () => 1, list: [undefined, Number.NaN, -0, 1e21, Number.POSITIVE_INFINITY], day };

@@ -10,7 +10,7 @@ export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function capOf(rule: Rows.CardRewardRow) {
   return rule.cap_usd === null || rule.cap_period === null || rule.rate_after_cap === null
     ? null
-    : { usd: rule.cap_usd, period: rule.cap_period, rate_after: rule.rate_after_cap };
+    : { period: rule.cap_period, rate_after: rule.rate_after_cap, usd: rule.cap_usd };
 }
 /** An issuer's display name, for the `issuer_name` beside an `issuer` slug. */
 export function issuerName(model: Model, slug: string): string {
@@ -19,13 +19,17 @@ export function issuerName(model: Model, slug: string): string {
 export function categoryName(model: Model, slug: string): string {
   return model.categories.get(slug)?.name ?? slug;
 }
+/*
+ * The objects of ranked lists (most of the output) are built with their keys in canonical order, so
+ * that serialising them copies nothing (canonical-json.ts); the order of keys in code is the file's.
+ */
 /** The rule that gave a card its rate, as responses show it. */
 export function appliedRuleOf(rule: Rows.CardRewardRow): Keyed.AppliedRule {
   return {
+    cap: capOf(rule),
     category: rule.category,
     channel: rule.channel,
     selection: rule.selection,
-    cap: capOf(rule),
     valid_from: rule.valid_from,
     valid_to: rule.valid_to,
   };
@@ -34,19 +38,19 @@ export function appliedRuleOf(rule: Rows.CardRewardRow): Keyed.AppliedRule {
 export function rankedCardOf(model: Model, earning: Earning, rank: number): Keyed.RankedCard {
   const { card, points } = earning;
   return {
-    rank,
-    slug: card.slug,
-    name: card.name,
+    annual_fee: card.annual_fee,
+    conditions: conditionsOf(model, earning.rule),
     issuer: card.issuer,
     issuer_name: issuerName(model, card.issuer),
+    name: card.name,
+    rank,
     rate: earning.rate,
-    value_cents: earning.value,
+    rule: earning.rule ? appliedRuleOf(earning.rule) : null,
+    slug: card.slug,
     typical_value_cents: earning.typicalValue,
     valuation_basis: points[earning.valuation].basis,
+    value_cents: earning.value,
     values: bothValues(earning),
-    annual_fee: card.annual_fee,
-    rule: earning.rule ? appliedRuleOf(earning.rule) : null,
-    conditions: conditionsOf(model, earning.rule),
   };
 }
 /** Every active card ranked for a purchase, as responses show them. */
