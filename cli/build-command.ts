@@ -27,9 +27,10 @@ export async function build(options: BuildOptions): Promise<void> {
   );
   if (!result.ok) return failWithProblems(result.problems, `${options.out} left unchanged`);
   // The live build is the one this build follows: its history is carried forward, its answers compared.
-  const plan = planBuild(result.model, { datasetCommit: options.datasetCommit ?? null, previous: liveTree(options.out) });
+  const live = liveTree(options.out);
+  const plan = planBuild(result.model, { datasetCommit: options.datasetCommit ?? null, previous: live });
   // Derived, written and released one file at a time: memory does not grow with the tree.
-  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () => emitTree(options.out, plan, inputs));
+  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () => emitTree(options.out, plan, inputs, live));
   const counts = `${emitted.files} files`;
   console.log(
     emitted.changed

@@ -1,12 +1,23 @@
-/** A built tree on disk as the diff sees it: its manifest's file list and routes, JSON files read only when asked for. */
+/**
+ * A built tree on disk as the diff and the writer see it: its folder, its manifest's file list and
+ * routes, JSON files read only when asked for.
+ */
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TreeView } from './build-diff.ts';
 import { MANIFEST_PATH, type Manifest } from './manifest.ts';
+import type { ManifestFile } from '../schemas/manifest.ts';
+
+export interface DiskTree extends TreeView {
+  /** The build's real folder (not the `out` link). */
+  readonly root: string;
+  readonly files: Readonly<Record<string, ManifestFile>>;
+}
 
 /** The tree in folder `root`, described by its (already parsed) manifest. */
-export function diskTree(root: string, manifest: Manifest): TreeView {
+export function diskTree(root: string, manifest: Manifest): DiskTree {
   return {
+    root,
     build: manifest.build,
     files: manifest.files,
     routes: manifest.routes,
@@ -16,9 +27,9 @@ export function diskTree(root: string, manifest: Manifest): TreeView {
 
 /**
  * The build `outDir` shows now, the one a new build follows; undefined when there is none or its
- * manifest cannot be read (then the new build starts a new history).
+ * manifest cannot be read (then the new build starts a new history and links nothing from it).
  */
-export function liveTree(outDir: string): TreeView | undefined {
+export function liveTree(outDir: string): DiskTree | undefined {
   let root: string;
   let manifest: Manifest;
   try {

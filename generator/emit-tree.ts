@@ -22,11 +22,12 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type BuildPlan, entryOf, type OutputFile } from './compile.ts';
+import { type DiskTree, liveTree } from './disk-tree.ts';
 import { createWritePool } from './write-pool.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 import { GeneratorError } from './errors.ts';
 import { BUILD_ID_PATH } from '../schemas/manifest.ts';
-import { MANIFEST_PATH, type Manifest } from './manifest.ts';
+import { MANIFEST_PATH } from './manifest.ts';
 
 export interface EmitResult {
   /** False when the tree already was this build: nothing was written. */
@@ -62,11 +63,16 @@ export function liveInputs(outDir: string): string | undefined {
  * then released, and its compression waits in a bounded queue (write-pool.ts), so memory does not
  * grow with the number of files. The old tree stays live until the swap.
  */
-export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string): Promise<EmitResult> {
+export async function emitTree(
+  outDir: string,
+  plan: BuildPlan,
+  inputs?: string,
+  // The caller that already read the live build (for its history) passes it: its manifest is read once.
+  previous: DiskTree | undefined = liveTree(outDir),
+): Promise<EmitResult> {
   const out = resolve(outDir);
   const buildsDir = `${out}.builds`;
   const live = liveBuild(out);
-  const previous = live === undefined ? undefined : readPreviousManifest(live);
   const temporary = join(buildsDir, `.tmp-${process.pid}`);
   const entries = new Map<string, ManifestFile>();
   // Files are linked, or written and compressed, on worker threads while this thread derives the next ones.
@@ -83,9 +89,9 @@ export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string)
       const destination = join(temporary, path);
       const encodings = entry.encodings ?? [];
       const before = previous?.files[path];
-      const unchanged = live !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
+      const unchanged = previous !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
       // Waits only when the workers have a full queue: memory stays flat however large the tree.
-      await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(live, path) : undefined });
+      await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(previous.root, path) : undefined });
     };
     for (const file of plan.answers) await put(file);
     // The history compares these answers with the previous build's, reading the few it needs back from disk.
@@ -128,14 +134,6 @@ export async function emitTree(outDir: string, plan: BuildPlan, inputs?: string)
 function liveBuild(out: string): string | undefined {
   try {
     return realpathSync(out);
-  } catch {
-    return undefined;
-  }
-}
-
-function readPreviousManifest(live: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(join(live, MANIFEST_PATH), 'utf8')) as Manifest;
   } catch {
     return undefined;
   }
