@@ -206,6 +206,22 @@ export function rankCards(model: Model, purchase: Purchase, valuation: Valuation
   return [...ranking];
 }
 
+/**
+ * True when a merchant's `limit` best cards under `valuation` are not its MCC's: the same card with
+ * the same rule at each place gives the same ranked entry, so comparing those two is comparing the
+ * answers, without building or serialising them.
+ */
+export function ranksApartFromMcc(
+  model: Model,
+  merchant: { readonly slug: string; readonly mcc: string },
+  limit: number,
+  valuation: ValuationMode = DEFAULT_VALUATION,
+): boolean {
+  if (!mayRankApartFromMcc(model, merchant.slug)) return false;
+  const own = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, valuation).slice(0, limit);
+  const ofMcc = rankCards(model, { mcc: merchant.mcc }, valuation);
+  return own.some((earning, index) => earning.card !== ofMcc[index]?.card || earning.rule !== ofMcc[index]?.rule);
+}
 /** Every active card ranked on spending in no bonus category: its all-purchases rule, else its base rate. */
 export function rankEveryday(model: Model, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
   return model.activeCards.map((card) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation)).sort(compareEarnings);

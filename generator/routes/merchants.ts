@@ -1,11 +1,10 @@
 /** Merchants, the extension's recommendation per domain, and the best-card computation. */
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
-import { canonicalJson } from '../canonical-json.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 import { byPortalValue } from './stack-values.ts';
-import { mayRankApartFromMcc } from '../ranking.ts';
+import { ranksApartFromMcc } from '../ranking.ts';
 import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
@@ -145,16 +144,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       for (const valuation of VALUATIONS) {
-        // Each MCC's list as canonical JSON: a merchant answer whose list is the same refers to it.
-        const mccLists = new Map<string, string>();
-        const mccListOf = (code: string) => {
-          let list = mccLists.get(code);
-          if (list === undefined) {
-            list = canonicalJson(rankedCards(model, { mcc: code }, BEST_CARD_LIST_LENGTH, valuation));
-            mccLists.set(code, list);
-          }
-          return list;
-        };
         for (const mcc of model.mccs) {
           const cards = rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation);
           const document = {
@@ -171,18 +160,19 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         for (const merchant of model.merchants) {
           const mcc = model.mccByCode.get(merchant.mcc)!;
           // Most merchants have no rule of their own: their list is their MCC's, sent once (issue 12).
-          // Only those that may rank apart are ranked and compared, which keeps the build from ranking every merchant.
-          const ranked = mayRankApartFromMcc(model, merchant.slug)
+          const ownList = ranksApartFromMcc(model, merchant, BEST_CARD_LIST_LENGTH, valuation)
             ? rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation)
             : null;
-          const ownList = ranked !== null && mccListOf(merchant.mcc) !== canonicalJson(ranked) ? ranked : null;
           const document = {
             query: { mcc: null, merchant: merchant.slug, valuation },
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
             ...(ownList === null ? {} : { best_cards: ownList }),
-            best_cards_from: ownList === null ? { mcc_code: merchant.mcc, href: bestCardLink({ mcc: merchant.mcc, valuation }) } : null,
+            best_cards_from:
+              ownList === null
+                ? { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) }
+                : null,
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
@@ -191,8 +181,3 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     },
   },
 ];
-
-/** The request path of a best-card answer. */
-function bestCardLink(query: Readonly<Record<string, string>>): string {
-  return `/api/compute/best-card?${new URLSearchParams(query).toString()}`;
-}
