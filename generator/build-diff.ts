@@ -5,6 +5,8 @@
  * winners per domain, annual fees, valuations and portal rates. `cardrewards diff` prints it for a
  * reviewer; the generator records it in each build's change history.
  */
+// A diff's families and changes have the shapes the change history publishes (schemas/keyed/meta.ts).
+import type { FamilyCounts, SemanticChange } from '../schemas/keyed.ts';
 import { templatePattern } from '../schemas/path-template.ts';
 
 /** What the diff needs of a tree, on disk or still in memory. */
@@ -21,22 +23,6 @@ export interface TreeView {
 export interface TreeRoute {
   readonly path: string;
   readonly variants: readonly { readonly file: string; readonly fallback?: string | undefined }[];
-}
-
-export interface FamilyCounts {
-  readonly family: string;
-  readonly added: number;
-  readonly removed: number;
-  readonly changed: number;
-}
-
-export interface SemanticChange {
-  /** What kind of answer changed, e.g. `mcc top card`. */
-  readonly kind: string;
-  /** Which one: an MCC code, a merchant slug, a domain, a card or program slug. */
-  readonly subject: string;
-  readonly before: string | null;
-  readonly after: string | null;
 }
 
 export interface BuildDiff {

@@ -8,7 +8,7 @@ import type { mccSummary } from './keyed/catalogue.ts';
 import type { merchantSummary, offer, storeRate } from './keyed/merchants.ts';
 import type { program, transfer } from './keyed/programs.ts';
 import type { recommendation, tripleStack } from './keyed/compute.ts';
-import type { change } from './keyed/meta.ts';
+import type { change, familyCounts, semanticChange } from './keyed/meta.ts';
 
 export * from './keyed/cards.ts';
 export * from './keyed/catalogue.ts';
@@ -32,3 +32,5 @@ export type Program = FromSchema<typeof program>;
 export type Recommendation = FromSchema<typeof recommendation>;
 export type TripleStack = FromSchema<typeof tripleStack>;
 export type BuildChange = FromSchema<typeof change>;
+export type SemanticChange = FromSchema<typeof semanticChange>;
+export type FamilyCounts = FromSchema<typeof familyCounts>;

@@ -38,7 +38,7 @@ const build = async (dataset: string, extra: string[] = [], env: NodeJS.ProcessE
   if (result.code !== 0) throw new Error(result.stderr);
   return result;
 };
-const history = () => (JSON.parse(readFileSync(join(out, 'keyed/history.json'), 'utf8')) as { builds: BuildChange[] }).builds;
+const history = () => (JSON.parse(readFileSync(join(out, HISTORY_PATH), 'utf8')) as { builds: BuildChange[] }).builds;
 const feed = () => parseXml(readFileSync(join(out, 'public/changes.xml'), 'utf8'));
 const child = (element: XmlElement, name: string) => childrenNamed(element, name)[0];
 

@@ -5,6 +5,7 @@ import { mccRecord, type MccRecord } from '../../schemas/documents.ts';
 import { topCardsOfMcc } from './static-limits.ts';
 import { bothValues } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
+import { issuerName } from '../routes/views/cards.ts';
 import { pageUrl, sitePaths } from '../site/internal/paths.ts';
 
 export const mccRecords: Artefact = {
@@ -21,7 +22,7 @@ export const mccRecords: Artefact = {
           slug: earning.card.slug,
           name: earning.card.name,
           bonus_rate: earning.rate,
-          issuer: model.issuers.get(earning.card.issuer)?.name ?? earning.card.issuer,
+          issuer: issuerName(model, earning.card.issuer),
           value_cents: earning.value,
           values: bothValues(earning),
           conditions: conditionsOf(model, earning.rule),

@@ -2,9 +2,9 @@
  * `/card/{slug}` for every card, `/issuer/{slug}` listing an issuer's cards and `/card` listing the issuers:
  * what the free `/api/cards/{id}` says, for readers. One page of every card would outgrow the site's 30 KB a page.
  */
-import { ALL_PURCHASES } from '../all-purchases.ts';
+import { allPurchasesRuleOf } from '../ranking.ts';
 import type { Artefact } from '../artefact.ts';
-import { byText, cardDetailOf } from '../routes/views.ts';
+import { byText, cardDetailOf, issuerName } from '../routes/views.ts';
 import type { CardRow } from '../../schemas/dataset.ts';
 import { grouped, num, rateText, usd } from './internal/format.ts';
 import { externalHref, html } from './internal/html.ts';
@@ -37,7 +37,7 @@ ${card.status === 'discontinued' && html`<p><strong>No longer offered to new app
 <dt>Annual fee</dt><dd>${usd(card.annual_fee)}${card.first_year_fee !== null && ` (first year ${usd(card.first_year_fee)})`}</dd>
 <dt>Foreign transaction fee</dt><dd>${card.foreign_tx_fee === null ? 'not confirmed: no issuer or reviewer page we read states it' : `${num(card.foreign_tx_fee)} %`}</dd>
 <dt>Rewards</dt><dd>${detail.program_name}, valued at ${num(detail.cents_per_point)}¢ a point${detail.valuation_basis === 'assumed' && ' (assumed: no published valuation)'}</dd>
-<dt>Base rate</dt><dd>${rate(card.base_rate)} on everything else${detail.rewards.some((r) => r.category === ALL_PURCHASES) && ' once the all-purchases cap is spent'}</dd>
+<dt>Base rate</dt><dd>${rate(card.base_rate)} on everything else${allPurchasesRuleOf(model, card) !== null && ' once the all-purchases cap is spent'}</dd>
 ${detail.signup_bonus !== null && html`<dt>Sign-up bonus</dt><dd>${detail.signup_bonus.unit === 'usd' ? usd(detail.signup_bonus.amount) : `${grouped(detail.signup_bonus.amount)} points`}${detail.signup_bonus.spend_usd !== null && ` after ${usd(detail.signup_bonus.spend_usd)} spent`}${detail.signup_bonus.months !== null && ` in ${detail.signup_bonus.months} months`}</dd>`}
 </dl>
 <h2>Bonus categories</h2>
@@ -79,8 +79,8 @@ ${
 
     const byIssuer = new Map<string, CardRow[]>();
     for (const card of cards) byIssuer.set(card.issuer, [...(byIssuer.get(card.issuer) ?? []), card]);
-    const issuerName = (slug: string) => model.issuers.get(slug)?.name ?? slug;
-    const issuers = [...byIssuer.keys()].sort((a, b) => byText(issuerName(a), issuerName(b)));
+    const nameOf = (slug: string) => issuerName(model, slug);
+    const issuers = [...byIssuer.keys()].sort((a, b) => byText(nameOf(a), nameOf(b)));
     const counted = (list: readonly CardRow[]) => {
       const closed = list.filter((card) => card.status === 'discontinued').length;
       return `${list.length} card${list.length === 1 ? '' : 's'}${closed > 0 ? `, ${closed} discontinued` : ''}`;
@@ -90,9 +90,9 @@ ${
       const website = model.issuers.get(issuer)?.website;
       yield renderPage(model, {
         path: sitePaths.issuer(issuer),
-        title: `${issuerName(issuer)} cards`,
-        description: `The ${list.length} ${issuerName(issuer)} credit cards in the dataset, with their annual fees.`,
-        body: html`<h1>${issuerName(issuer)}</h1>
+        title: `${nameOf(issuer)} cards`,
+        description: `The ${list.length} ${nameOf(issuer)} credit cards in the dataset, with their annual fees.`,
+        body: html`<h1>${nameOf(issuer)}</h1>
 <p>${counted(list)} in the dataset${website !== undefined && html`; the issuer’s site: <a href="${externalHref(website)}">${new URL(website).hostname}</a>`}. <a href="${href(model, sitePaths.cards)}">Every issuer</a>.</p>
 <ul>${list.map(
           (card) =>
@@ -108,7 +108,7 @@ ${
 <p>${model.activeCards.length} cards open to new applicants and ${cards.length - model.activeCards.length} discontinued ones, from ${issuers.length} issuers.</p>
 <ul>${issuers.map(
         (issuer) =>
-          html`<li><a href="${href(model, sitePaths.issuer(issuer))}">${issuerName(issuer)}</a> <span class="muted">${counted(byIssuer.get(issuer) ?? [])}</span></li>`,
+          html`<li><a href="${href(model, sitePaths.issuer(issuer))}">${nameOf(issuer)}</a> <span class="muted">${counted(byIssuer.get(issuer) ?? [])}</span></li>`,
       )}</ul>`,
     });
   },

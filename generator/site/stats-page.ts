@@ -1,6 +1,7 @@
 /** `/stats`: what the dataset holds, as counts, coverage and charts drawn at build time. */
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
+import { issuerName } from '../routes/views/cards.ts';
 import { staticMerchants } from '../artefacts/static-limits.ts';
 import { type Bar, barChart } from './internal/bar-chart.ts';
 import { datasetDigest, downloadDate, rowCounts } from './internal/dataset-files.ts';
@@ -41,7 +42,7 @@ export const statsPage: Artefact = {
   name: 'stats page',
   *derive(model) {
     const active = model.activeCards;
-    const byIssuer = countBy(active.map((card) => model.issuers.get(card.issuer)?.name ?? card.issuer));
+    const byIssuer = countBy(active.map((card) => issuerName(model, card.issuer)));
     const byNetwork = countBy(active.map((card) => NETWORKS[card.network] ?? card.network));
     const byGroup = countBy(model.merchants.map((m) => model.mccByCode.get(m.mcc)?.category_group ?? 'unknown'));
     const body = html`<h1>Dataset statistics</h1>

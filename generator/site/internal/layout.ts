@@ -1,6 +1,7 @@
 /** The shell every page shares: head, navigation, footer. A page gives its title, path and body. */
 import type { RawOutput } from '../../artefact.ts';
 import type { Model } from '../../model.ts';
+import { FEED_TITLE } from '../changes-feed.ts';
 import { stylesheet } from './assets.ts';
 import { type Html, html } from './html.ts';
 import { href, pageFile, pageUrl, sitePaths } from './paths.ts';
@@ -37,7 +38,7 @@ export function renderPage(model: Model, page: Page): RawOutput {
 <meta name="description" content="${page.description}">
 <link rel="canonical" href="${pageUrl(model, page.path)}">
 <link rel="stylesheet" href="${href(model, stylesheet.href)}">
-<link rel="alternate" type="application/atom+xml" title="cardrewards: what each build changed" href="${href(model, sitePaths.changesFeed)}">
+<link rel="alternate" type="application/atom+xml" title="${FEED_TITLE}" href="${href(model, sitePaths.changesFeed)}">
 ${(page.scripts ?? []).map((script) => html`<script src="${href(model, script)}" defer></script>\n`)}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
