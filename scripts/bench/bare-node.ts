@@ -6,10 +6,10 @@
  *
  *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { etagOf } from '../../generator/compile.ts';
 
 const [port = '0', dist = 'dist'] = process.argv.slice(2);
 
@@ -26,7 +26,7 @@ const responses = new Map(
     const headers = {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': body.length,
-      ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      ETag: etagOf(body),
     };
     return [path, { body, headers }] as const;
   }),
