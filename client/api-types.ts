@@ -928,96 +928,52 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AppliedRule: {
+            cap: {
+                /** @enum {string} */
+                period: "month" | "quarter" | "year";
+                rate_after: number;
+                usd: number;
+            } | null;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            category: string;
+            /** @enum {string} */
+            channel: "any" | "direct" | "portal";
+            /**
+             * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
+             * @enum {string}
+             */
+            selection: "fixed" | "chosen" | "auto" | "rotating";
+            /** Format: date */
+            valid_from: string | null;
+            /** Format: date */
+            valid_to: string | null;
+        };
+        Benefit: {
+            /**
+             * Format: date
+             * @description a date as YYYY-MM-DD
+             */
+            as_of: string;
+            /** @enum {string} */
+            kind: "benefit" | "credit";
+            /** @description non-empty text */
+            name: string;
+            note: string | null;
+            /** @enum {string} */
+            period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
+            /** @description an http(s) URL */
+            source_url: string;
+            value_usd: number | null;
+        };
         /** BenefitList */
         BenefitList: {
-            data: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @enum {string} */
-                kind: "benefit" | "credit";
-                /** @description non-empty text */
-                name: string;
-                note: string | null;
-                /** @enum {string} */
-                period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
-                /** @description an http(s) URL */
-                source_url: string;
-                value_usd: number | null;
-            }[];
+            data: components["schemas"]["Benefit"][];
             total: number;
         };
         BestCard: {
             /** @description the 50 best cards, best first; left out when best_cards_from names the answer that holds this merchant's list */
-            best_cards?: {
-                annual_fee: number;
-                /** @description what the rate needs of the holder; empty for an unconditional rate */
-                conditions: {
-                    /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
-                     * @enum {string}
-                     */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
-                    /** @description the condition in plain words */
-                    note: string;
-                }[];
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                rank: number;
-                /** @description the card's own multiplier: points per dollar or percent cash back */
-                rate: number;
-                rule: {
-                    cap: {
-                        /** @enum {string} */
-                        period: "month" | "quarter" | "year";
-                        rate_after: number;
-                        usd: number;
-                    } | null;
-                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    category: string;
-                    /** @enum {string} */
-                    channel: "any" | "direct" | "portal";
-                    /**
-                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
-                     * @enum {string}
-                     */
-                    selection: "fixed" | "chosen" | "auto" | "rotating";
-                    /** Format: date */
-                    valid_from: string | null;
-                    /** Format: date */
-                    valid_to: string | null;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                typical_value_cents: number;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                value_cents: number;
-                values: {
-                    /** @description US cents per dollar at the program's transfer value */
-                    pooled_cents: number;
-                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    pooled_with: string | null;
-                    /**
-                     * @description the valuation this list is ranked by
-                     * @enum {string}
-                     */
-                    ranked_by: "standalone" | "pooled";
-                    /** @description US cents per dollar to a holder of only this card */
-                    standalone_cents: number;
-                };
-            }[];
+            best_cards?: components["schemas"]["RankedCard"][];
             /** @description null when best_cards is this answer's own list. For a merchant whose own rules do not change the ranking of its MCC (most of them), the MCC answer whose cards are this merchant's, with the same valuation: best_cards is then left out, and that list is fetched once per MCC. */
             best_cards_from: {
                 /** @description the request that answers the list */
@@ -1032,15 +988,7 @@ export interface components {
              * @description a date as YYYY-MM-DD
              */
             evaluated_on: string;
-            mcc: {
-                /** @description non-empty text */
-                category_group: string;
-                /** @description a four-digit MCC code */
-                code: string;
-                /** @description non-empty text */
-                description: string;
-                merchant_count: number;
-            };
+            mcc: components["schemas"]["MccSummary"];
             merchant: {
                 /** @description non-empty text */
                 name: string;
@@ -1065,23 +1013,7 @@ export interface components {
             as_of: string;
             /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
             base_rate: number;
-            benefits: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @enum {string} */
-                kind: "benefit" | "credit";
-                /** @description non-empty text */
-                name: string;
-                note: string | null;
-                /** @enum {string} */
-                period: "once" | "month" | "quarter" | "half_year" | "year" | "four_years" | "ongoing";
-                /** @description an http(s) URL */
-                source_url: string;
-                value_usd: number | null;
-            }[];
+            benefits: components["schemas"]["Benefit"][];
             bonus_categories: string[];
             /** @description standalone: what one point is worth to a holder of only this card */
             cents_per_point: number;
@@ -1104,38 +1036,7 @@ export interface components {
             program: string;
             /** @description non-empty text */
             program_name: string;
-            rewards: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                cap: {
-                    /** @enum {string} */
-                    period: "month" | "quarter" | "year";
-                    rate_after: number;
-                    usd: number;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                category: string;
-                /** @description non-empty text */
-                category_name: string;
-                /** @enum {string} */
-                channel: "any" | "direct" | "portal";
-                /** @description whether the rule is valid on the build date */
-                in_force: boolean;
-                note: string | null;
-                rate: number;
-                /** @enum {string} */
-                selection: "fixed" | "chosen" | "auto" | "rotating";
-                /** @description an http(s) URL */
-                source_url: string;
-                /** Format: date */
-                valid_from: string | null;
-                /** Format: date */
-                valid_to: string | null;
-                value_cents: number;
-            }[];
+            rewards: components["schemas"]["Reward"][];
             /** @description non-empty text */
             segment: string;
             signup_bonus: {
@@ -1159,84 +1060,52 @@ export interface components {
         };
         /** CardList */
         CardList: {
-            data: {
-                annual_fee: number;
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
-                base_rate: number;
-                bonus_categories: string[];
-                first_year_fee: number | null;
-                /** @description percent of each foreign purchase; null when no issuer or reviewer page read states it */
-                foreign_tx_fee: number | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                /** @description non-empty text */
-                network: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                program: string;
-                /** @description non-empty text */
-                program_name: string;
-                /** @description non-empty text */
-                segment: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description an http(s) URL */
-                source_url: string;
-                /** @enum {string} */
-                status: "active" | "discontinued";
-            }[];
+            data: components["schemas"]["CardSummary"][];
             total: number;
         };
         /** CardPage */
         CardPage: {
-            data: {
-                annual_fee: number;
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
-                base_rate: number;
-                bonus_categories: string[];
-                first_year_fee: number | null;
-                /** @description percent of each foreign purchase; null when no issuer or reviewer page read states it */
-                foreign_tx_fee: number | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                /** @description non-empty text */
-                network: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                program: string;
-                /** @description non-empty text */
-                program_name: string;
-                /** @description non-empty text */
-                segment: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description an http(s) URL */
-                source_url: string;
-                /** @enum {string} */
-                status: "active" | "discontinued";
-            }[];
+            data: components["schemas"]["CardSummary"][];
             next: string | null;
             page: number;
             page_size: number;
             prev: string | null;
             total: number;
             total_pages: number;
+        };
+        CardSummary: {
+            annual_fee: number;
+            /**
+             * Format: date
+             * @description a date as YYYY-MM-DD
+             */
+            as_of: string;
+            /** @description earn rate on purchases no rule covers; with an all-purchases rule (in rewards), the rate once that rule's cap is spent */
+            base_rate: number;
+            bonus_categories: string[];
+            first_year_fee: number | null;
+            /** @description percent of each foreign purchase; null when no issuer or reviewer page read states it */
+            foreign_tx_fee: number | null;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            issuer: string;
+            /** @description non-empty text */
+            issuer_name: string;
+            /** @description non-empty text */
+            name: string;
+            /** @description non-empty text */
+            network: string;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            program: string;
+            /** @description non-empty text */
+            program_name: string;
+            /** @description non-empty text */
+            segment: string;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            slug: string;
+            /** @description an http(s) URL */
+            source_url: string;
+            /** @enum {string} */
+            status: "active" | "discontinued";
         };
         /** CategoryCardList */
         CategoryCardList: {
@@ -1431,73 +1300,7 @@ export interface components {
         };
         MccDetail: {
             /** @description the 10 best cards, best first */
-            best_cards: {
-                annual_fee: number;
-                /** @description what the rate needs of the holder; empty for an unconditional rate */
-                conditions: {
-                    /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
-                     * @enum {string}
-                     */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
-                    /** @description the condition in plain words */
-                    note: string;
-                }[];
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                rank: number;
-                /** @description the card's own multiplier: points per dollar or percent cash back */
-                rate: number;
-                rule: {
-                    cap: {
-                        /** @enum {string} */
-                        period: "month" | "quarter" | "year";
-                        rate_after: number;
-                        usd: number;
-                    } | null;
-                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    category: string;
-                    /** @enum {string} */
-                    channel: "any" | "direct" | "portal";
-                    /**
-                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
-                     * @enum {string}
-                     */
-                    selection: "fixed" | "chosen" | "auto" | "rotating";
-                    /** Format: date */
-                    valid_from: string | null;
-                    /** Format: date */
-                    valid_to: string | null;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                typical_value_cents: number;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                value_cents: number;
-                values: {
-                    /** @description US cents per dollar at the program's transfer value */
-                    pooled_cents: number;
-                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    pooled_with: string | null;
-                    /**
-                     * @description the valuation this list is ranked by
-                     * @enum {string}
-                     */
-                    ranked_by: "standalone" | "pooled";
-                    /** @description US cents per dollar to a holder of only this card */
-                    standalone_cents: number;
-                };
-            }[];
+            best_cards: components["schemas"]["RankedCard"][];
             categories: {
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 category: string;
@@ -1518,15 +1321,7 @@ export interface components {
         };
         /** MccPage */
         MccPage: {
-            data: {
-                /** @description non-empty text */
-                category_group: string;
-                /** @description a four-digit MCC code */
-                code: string;
-                /** @description non-empty text */
-                description: string;
-                merchant_count: number;
-            }[];
+            data: components["schemas"]["MccSummary"][];
             next: string | null;
             page: number;
             page_size: number;
@@ -1583,6 +1378,15 @@ export interface components {
                 };
             }[];
         };
+        MccSummary: {
+            /** @description non-empty text */
+            category_group: string;
+            /** @description a four-digit MCC code */
+            code: string;
+            /** @description non-empty text */
+            description: string;
+            merchant_count: number;
+        };
         MerchantDetail: {
             /**
              * Format: date
@@ -1590,73 +1394,7 @@ export interface components {
              */
             as_of: string;
             /** @description the 10 best cards, best first */
-            best_cards: {
-                annual_fee: number;
-                /** @description what the rate needs of the holder; empty for an unconditional rate */
-                conditions: {
-                    /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
-                     * @enum {string}
-                     */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
-                    /** @description the condition in plain words */
-                    note: string;
-                }[];
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                rank: number;
-                /** @description the card's own multiplier: points per dollar or percent cash back */
-                rate: number;
-                rule: {
-                    cap: {
-                        /** @enum {string} */
-                        period: "month" | "quarter" | "year";
-                        rate_after: number;
-                        usd: number;
-                    } | null;
-                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    category: string;
-                    /** @enum {string} */
-                    channel: "any" | "direct" | "portal";
-                    /**
-                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
-                     * @enum {string}
-                     */
-                    selection: "fixed" | "chosen" | "auto" | "rotating";
-                    /** Format: date */
-                    valid_from: string | null;
-                    /** Format: date */
-                    valid_to: string | null;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                typical_value_cents: number;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                value_cents: number;
-                values: {
-                    /** @description US cents per dollar at the program's transfer value */
-                    pooled_cents: number;
-                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    pooled_with: string | null;
-                    /**
-                     * @description the valuation this list is ranked by
-                     * @enum {string}
-                     */
-                    ranked_by: "standalone" | "pooled";
-                    /** @description US cents per dollar to a holder of only this card */
-                    standalone_cents: number;
-                };
-            }[];
+            best_cards: components["schemas"]["RankedCard"][];
             /** @description non-empty text */
             category_group: string;
             domains: string[];
@@ -1705,56 +1443,7 @@ export interface components {
                 value: number;
             }[];
             popularity_rank: number;
-            portals: {
-                /** @description days from observed_on to the build date (not the time of the request) */
-                age_days: number;
-                /**
-                 * @description published or typical
-                 * @enum {string}
-                 */
-                basis: "published" | "typical";
-                /** @description value of one point of the portal's program (1 for cash) */
-                cents_per_point: number;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                merchant: string;
-                /** @description non-empty text */
-                merchant_name: string;
-                observations: number;
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                observed_on: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                portal: string;
-                /** @description non-empty text */
-                portal_name: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                program: string;
-                rate: number;
-                /** @description non-empty text */
-                source: string;
-                /** @description the store's name as the portal wrote it */
-                store_name: string;
-                /**
-                 * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
-                 * @enum {string}
-                 */
-                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
-                /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                up_to: boolean;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                value_percent: number | null;
-                /** Format: date */
-                window_from: string | null;
-                /** Format: date */
-                window_to: string | null;
-            }[];
+            portals: components["schemas"]["StoreRate"][];
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             slug: string;
             /** @description non-empty text */
@@ -1764,19 +1453,7 @@ export interface components {
         };
         /** MerchantPage */
         MerchantPage: {
-            data: {
-                domains: string[];
-                has_static_file: boolean;
-                /** @description a four-digit MCC code */
-                mcc_code: string;
-                /** @description non-empty text */
-                mcc_description: string;
-                /** @description non-empty text */
-                name: string;
-                popularity_rank: number;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-            }[];
+            data: components["schemas"]["MerchantSummary"][];
             next: string | null;
             page: number;
             page_size: number;
@@ -1833,6 +1510,19 @@ export interface components {
                     standalone_cents: number;
                 };
             };
+        };
+        MerchantSummary: {
+            domains: string[];
+            has_static_file: boolean;
+            /** @description a four-digit MCC code */
+            mcc_code: string;
+            /** @description non-empty text */
+            mcc_description: string;
+            /** @description non-empty text */
+            name: string;
+            popularity_rank: number;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            slug: string;
         };
         /** NetworkList */
         NetworkList: {
@@ -2102,74 +1792,55 @@ export interface components {
             }[];
             total: number;
         };
-        Recommendation: {
-            best_cards: {
-                annual_fee: number;
-                /** @description what the rate needs of the holder; empty for an unconditional rate */
-                conditions: {
-                    /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
-                     * @enum {string}
-                     */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
-                    /** @description the condition in plain words */
-                    note: string;
-                }[];
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                rank: number;
-                /** @description the card's own multiplier: points per dollar or percent cash back */
-                rate: number;
-                rule: {
-                    cap: {
-                        /** @enum {string} */
-                        period: "month" | "quarter" | "year";
-                        rate_after: number;
-                        usd: number;
-                    } | null;
-                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    category: string;
-                    /** @enum {string} */
-                    channel: "any" | "direct" | "portal";
-                    /**
-                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
-                     * @enum {string}
-                     */
-                    selection: "fixed" | "chosen" | "auto" | "rotating";
-                    /** Format: date */
-                    valid_from: string | null;
-                    /** Format: date */
-                    valid_to: string | null;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                typical_value_cents: number;
+        RankedCard: {
+            annual_fee: number;
+            /** @description what the rate needs of the holder; empty for an unconditional rate */
+            conditions: {
                 /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
+                 * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
                  * @enum {string}
                  */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                value_cents: number;
-                values: {
-                    /** @description US cents per dollar at the program's transfer value */
-                    pooled_cents: number;
-                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    pooled_with: string | null;
-                    /**
-                     * @description the valuation this list is ranked by
-                     * @enum {string}
-                     */
-                    ranked_by: "standalone" | "pooled";
-                    /** @description US cents per dollar to a holder of only this card */
-                    standalone_cents: number;
-                };
+                kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                /** @description the condition in plain words */
+                note: string;
             }[];
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            issuer: string;
+            /** @description non-empty text */
+            issuer_name: string;
+            /** @description non-empty text */
+            name: string;
+            rank: number;
+            /** @description the card's own multiplier: points per dollar or percent cash back */
+            rate: number;
+            rule: components["schemas"]["AppliedRule"] | null;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            slug: string;
+            /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
+            typical_value_cents: number;
+            /**
+             * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
+             * @enum {string}
+             */
+            valuation_basis: "published" | "derived" | "redemption" | "assumed";
+            /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
+            value_cents: number;
+            values: {
+                /** @description US cents per dollar at the program's transfer value */
+                pooled_cents: number;
+                /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
+                pooled_with: string | null;
+                /**
+                 * @description the valuation this list is ranked by
+                 * @enum {string}
+                 */
+                ranked_by: "standalone" | "pooled";
+                /** @description US cents per dollar to a holder of only this card */
+                standalone_cents: number;
+            };
+        };
+        Recommendation: {
+            best_cards: components["schemas"]["RankedCard"][];
             /** @description true when the domain matched no merchant: best everyday cards are returned */
             fallback: boolean;
             matched_domain: string | null;
@@ -2178,40 +1849,41 @@ export interface components {
             merchant: string | null;
             merchant_name: string | null;
         };
+        Reward: {
+            /**
+             * Format: date
+             * @description a date as YYYY-MM-DD
+             */
+            as_of: string;
+            cap: {
+                /** @enum {string} */
+                period: "month" | "quarter" | "year";
+                rate_after: number;
+                usd: number;
+            } | null;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            category: string;
+            /** @description non-empty text */
+            category_name: string;
+            /** @enum {string} */
+            channel: "any" | "direct" | "portal";
+            /** @description whether the rule is valid on the build date */
+            in_force: boolean;
+            note: string | null;
+            rate: number;
+            /** @enum {string} */
+            selection: "fixed" | "chosen" | "auto" | "rotating";
+            /** @description an http(s) URL */
+            source_url: string;
+            /** Format: date */
+            valid_from: string | null;
+            /** Format: date */
+            valid_to: string | null;
+            value_cents: number;
+        };
         /** RewardList */
         RewardList: {
-            data: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                cap: {
-                    /** @enum {string} */
-                    period: "month" | "quarter" | "year";
-                    rate_after: number;
-                    usd: number;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                category: string;
-                /** @description non-empty text */
-                category_name: string;
-                /** @enum {string} */
-                channel: "any" | "direct" | "portal";
-                /** @description whether the rule is valid on the build date */
-                in_force: boolean;
-                note: string | null;
-                rate: number;
-                /** @enum {string} */
-                selection: "fixed" | "chosen" | "auto" | "rotating";
-                /** @description an http(s) URL */
-                source_url: string;
-                /** Format: date */
-                valid_from: string | null;
-                /** Format: date */
-                valid_to: string | null;
-                value_cents: number;
-            }[];
+            data: components["schemas"]["Reward"][];
             total: number;
         };
         /** Search index */
@@ -2335,112 +2007,64 @@ export interface components {
             total: number;
             total_pages: number;
         };
+        StoreRate: {
+            /** @description days from observed_on to the build date (not the time of the request) */
+            age_days: number;
+            /**
+             * @description published or typical
+             * @enum {string}
+             */
+            basis: "published" | "typical";
+            /** @description value of one point of the portal's program (1 for cash) */
+            cents_per_point: number;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            merchant: string;
+            /** @description non-empty text */
+            merchant_name: string;
+            observations: number;
+            /**
+             * Format: date
+             * @description a date as YYYY-MM-DD
+             */
+            observed_on: string;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            portal: string;
+            /** @description non-empty text */
+            portal_name: string;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            program: string;
+            rate: number;
+            /** @description non-empty text */
+            source: string;
+            /** @description the store's name as the portal wrote it */
+            store_name: string;
+            /**
+             * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
+             * @enum {string}
+             */
+            unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
+            /** @description the portal wrote "Up to": a ceiling over the store's categories */
+            up_to: boolean;
+            /**
+             * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
+             * @enum {string}
+             */
+            valuation_basis: "published" | "derived" | "redemption" | "assumed";
+            /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
+            value_percent: number | null;
+            /** Format: date */
+            window_from: string | null;
+            /** Format: date */
+            window_to: string | null;
+        };
         /** StoreRateList */
         StoreRateList: {
-            data: {
-                /** @description days from observed_on to the build date (not the time of the request) */
-                age_days: number;
-                /**
-                 * @description published or typical
-                 * @enum {string}
-                 */
-                basis: "published" | "typical";
-                /** @description value of one point of the portal's program (1 for cash) */
-                cents_per_point: number;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                merchant: string;
-                /** @description non-empty text */
-                merchant_name: string;
-                observations: number;
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                observed_on: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                portal: string;
-                /** @description non-empty text */
-                portal_name: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                program: string;
-                rate: number;
-                /** @description non-empty text */
-                source: string;
-                /** @description the store's name as the portal wrote it */
-                store_name: string;
-                /**
-                 * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
-                 * @enum {string}
-                 */
-                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
-                /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                up_to: boolean;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                value_percent: number | null;
-                /** Format: date */
-                window_from: string | null;
-                /** Format: date */
-                window_to: string | null;
-            }[];
+            data: components["schemas"]["StoreRate"][];
             total: number;
         };
         /** StoreRatePage */
         StoreRatePage: {
-            data: {
-                /** @description days from observed_on to the build date (not the time of the request) */
-                age_days: number;
-                /**
-                 * @description published or typical
-                 * @enum {string}
-                 */
-                basis: "published" | "typical";
-                /** @description value of one point of the portal's program (1 for cash) */
-                cents_per_point: number;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                merchant: string;
-                /** @description non-empty text */
-                merchant_name: string;
-                observations: number;
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                observed_on: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                portal: string;
-                /** @description non-empty text */
-                portal_name: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                program: string;
-                rate: number;
-                /** @description non-empty text */
-                source: string;
-                /** @description the store's name as the portal wrote it */
-                store_name: string;
-                /**
-                 * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
-                 * @enum {string}
-                 */
-                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
-                /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                up_to: boolean;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                value_percent: number | null;
-                /** Format: date */
-                window_from: string | null;
-                /** Format: date */
-                window_to: string | null;
-            }[];
+            data: components["schemas"]["StoreRate"][];
             next: string | null;
             page: number;
             page_size: number;
@@ -2512,73 +2136,7 @@ export interface components {
              */
             as_of: string | null;
             assumptions: string[];
-            card: {
-                annual_fee: number;
-                /** @description what the rate needs of the holder; empty for an unconditional rate */
-                conditions: {
-                    /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
-                     * @enum {string}
-                     */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
-                    /** @description the condition in plain words */
-                    note: string;
-                }[];
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                issuer: string;
-                /** @description non-empty text */
-                issuer_name: string;
-                /** @description non-empty text */
-                name: string;
-                rank: number;
-                /** @description the card's own multiplier: points per dollar or percent cash back */
-                rate: number;
-                rule: {
-                    cap: {
-                        /** @enum {string} */
-                        period: "month" | "quarter" | "year";
-                        rate_after: number;
-                        usd: number;
-                    } | null;
-                    /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                    category: string;
-                    /** @enum {string} */
-                    channel: "any" | "direct" | "portal";
-                    /**
-                     * @description chosen: the holder picks the category; auto: the card applies it to the top category each period
-                     * @enum {string}
-                     */
-                    selection: "fixed" | "chosen" | "auto" | "rotating";
-                    /** Format: date */
-                    valid_from: string | null;
-                    /** Format: date */
-                    valid_to: string | null;
-                } | null;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                slug: string;
-                /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
-                typical_value_cents: number;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description rate × cents per point under the valuation that ranked the list (values.ranked_by): US cents back per dollar spent */
-                value_cents: number;
-                values: {
-                    /** @description US cents per dollar at the program's transfer value */
-                    pooled_cents: number;
-                    /** @description the card the holder must also have for the pooled value; null when this card reaches it alone */
-                    pooled_with: string | null;
-                    /**
-                     * @description the valuation this list is ranked by
-                     * @enum {string}
-                     */
-                    ranked_by: "standalone" | "pooled";
-                    /** @description US cents per dollar to a holder of only this card */
-                    standalone_cents: number;
-                };
-            };
+            card: components["schemas"]["RankedCard"];
             /** @description US cents back per dollar of the assumed purchase */
             card_cents: number;
             /**
@@ -2638,56 +2196,7 @@ export interface components {
             } | null;
             /** @description US cents back per dollar of the assumed purchase */
             offer_cents: number;
-            portal: {
-                /** @description days from observed_on to the build date (not the time of the request) */
-                age_days: number;
-                /**
-                 * @description published or typical
-                 * @enum {string}
-                 */
-                basis: "published" | "typical";
-                /** @description value of one point of the portal's program (1 for cash) */
-                cents_per_point: number;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                merchant: string;
-                /** @description non-empty text */
-                merchant_name: string;
-                observations: number;
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                observed_on: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                portal: string;
-                /** @description non-empty text */
-                portal_name: string;
-                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
-                program: string;
-                rate: number;
-                /** @description non-empty text */
-                source: string;
-                /** @description the store's name as the portal wrote it */
-                store_name: string;
-                /**
-                 * @description percent back, miles or points per dollar, or a flat amount per purchase (USD, miles or points)
-                 * @enum {string}
-                 */
-                unit: "percent" | "miles_per_dollar" | "points_per_dollar" | "usd_flat" | "miles_flat" | "points_flat";
-                /** @description the portal wrote "Up to": a ceiling over the store's categories */
-                up_to: boolean;
-                /**
-                 * @description published: a published valuation (publisher and date in the program); derived: a documented rule (a shared currency, a fixed redemption value); redemption: a fixed-value redemption the card offers on its own (docs/ranking.md, standalone valuation); assumed: none found, ranked at 1 cent per point
-                 * @enum {string}
-                 */
-                valuation_basis: "published" | "derived" | "redemption" | "assumed";
-                /** @description cents back per dollar in cash value (rate × cents per point); null for a flat amount, whose value depends on the purchase */
-                value_percent: number | null;
-                /** Format: date */
-                window_from: string | null;
-                /** Format: date */
-                window_to: string | null;
-            } | null;
+            portal: components["schemas"]["StoreRate"] | null;
             /** @description US cents back per dollar of the assumed purchase */
             portal_cents: number;
             /** @description the purchase the amounts are computed for (flat rates and amount offers depend on it) */

@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { pageLink, pages } from '../generator/routes/paging.ts';
 
@@ -161,5 +162,22 @@ describe('keyed responses on the fixture: stacks, portals, categories, cards, li
     expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(44);
     expect(doc.paths['/api/compute/triple-stack'].get['x-min-tier']).toBe('pro');
     expect(Object.keys(doc.paths['/api/cards'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '429']));
+  });
+
+  it('states a shared shape once, as a component every answer holding it references, and still describes the answers', () => {
+    const doc = json('public/openapi.json');
+    const ref = { $ref: '#/components/schemas/RankedCard' };
+    expect(doc.components.schemas.RankedCard.properties.rule.oneOf).toContainEqual({ $ref: '#/components/schemas/AppliedRule' });
+    expect(doc.components.schemas.BestCard.properties.best_cards.items).toEqual(ref);
+    expect(doc.components.schemas.Recommendation.properties.best_cards.items).toEqual(ref);
+    const text = JSON.stringify(doc);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([A-Za-z]+)"/g))
+      expect(doc.components.schemas[name!], name).toBeDefined();
+    // The answers themselves validate against the document with its references resolved.
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema(doc, 'openapi');
+    const validate = ajv.getSchema('openapi#/components/schemas/BestCard')!;
+    expect(validate(json('keyed/api/compute/best-card/standalone/mcc/5411.json')), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...json('keyed/api/compute/best-card/standalone/mcc/5411.json'), best_cards: [{ slug: 1 }] })).toBe(false);
   });
 });

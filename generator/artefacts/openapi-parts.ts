@@ -95,11 +95,16 @@ function trim(value: unknown): unknown {
   return value;
 }
 
-/** A copy of `schema` in which every enum also states its type (OpenAPI tools want both). */
-export function withTypedEnums(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withTypedEnums);
+/**
+ * A copy of `schema` in which every enum also states its type (OpenAPI tools want both), and every
+ * nested schema that `refOf` names is replaced by the reference it returns.
+ */
+export function withTypedEnums(schema: unknown, refOf: (nested: object) => object | undefined = () => undefined): unknown {
+  const nested = (item: unknown): unknown =>
+    (item !== null && typeof item === 'object' && !Array.isArray(item) && refOf(item)) || withTypedEnums(item, refOf);
+  if (Array.isArray(schema)) return schema.map(nested);
   if (schema === null || typeof schema !== 'object') return schema;
-  const copy = Object.fromEntries(Object.entries(schema).map(([key, item]) => [key, key === 'enum' ? item : withTypedEnums(item)]));
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, item]) => [key, key === 'enum' ? item : nested(item)]));
   const values = (copy as { enum?: unknown[] }).enum;
   if (values !== undefined && !('type' in copy)) {
     const types = [...new Set(values.map((value) => (value === null ? 'null' : typeof value)))].sort();

@@ -4,6 +4,7 @@ import { PARAM_KIND_DEFINITIONS } from '../../schemas/param-kinds.ts';
 import { TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
 import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
+import { appliedRule, benefit, cardSummary, mccSummary, merchantSummary, rankedCard, reward, storeRate } from '../../schemas/keyed.ts';
 import type { Model } from '../model.ts';
 import { packageIssuesUrl } from '../package-info.ts';
 import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
@@ -19,10 +20,43 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'the daily and monthly quotas of the key (IETF draft structured field)', schema: { type: 'string' } },
 };
 
-/** Strips `$id` (the component name is the identity), copies the schema and types its enums. */
-function component(schema: object): object {
-  const { $id: _id, ...rest } = schema as { $id?: string };
-  return withTypedEnums(rest) as object;
+/**
+ * Schemas that several answers hold (a ranked card is in eight of them): each is one named
+ * component, referenced wherever it appears, so the document states it once and a typed client
+ * gets one type for it.
+ */
+const SHARED_SCHEMAS: ReadonlyMap<object, string> = new Map<object, string>([
+  [rankedCard, 'RankedCard'],
+  [appliedRule, 'AppliedRule'],
+  [cardSummary, 'CardSummary'],
+  [benefit, 'Benefit'],
+  [reward, 'Reward'],
+  [mccSummary, 'MccSummary'],
+  [merchantSummary, 'MerchantSummary'],
+  [storeRate, 'StoreRate'],
+]);
+
+/**
+ * The document's components: `named` schemas under their names, each copied with its `$id`
+ * stripped (the component name is the identity) and its enums typed, and every shared schema
+ * they hold (SHARED_SCHEMAS) added once and referenced.
+ */
+function componentsOf(named: ReadonlyMap<string, object>): Record<string, object> {
+  const schemas: Record<string, object> = {};
+  const pending = [...named];
+  const refOf = (nested: object) => {
+    const name = SHARED_SCHEMAS.get(nested);
+    if (name === undefined) return undefined;
+    if (named.has(name)) throw new Error(`the component name ${name} is taken by a route`);
+    if (!pending.some(([queued]) => queued === name) && schemas[name] === undefined) pending.push([name, nested]);
+    return { $ref: `#/components/schemas/${name}` };
+  };
+  for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+    const [name, schema] = next;
+    const { $id: _id, ...rest } = schema as { $id?: string };
+    schemas[name] = withTypedEnums(rest, refOf) as object;
+  }
+  return schemas;
 }
 
 function queryParameters(route: RouteDefinition) {
@@ -133,16 +167,16 @@ export function openApiDocument(model: Model): object {
     ),
     '/api/search.json': staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
   };
-  const schemas: Record<string, object> = {
-    Problem: PROBLEM_SCHEMA,
-    MccRecord: component(mccRecord),
-    MerchantRecord: component(merchantRecord),
-    SearchIndex: component(searchIndex),
-  };
+  const named = new Map<string, object>([
+    ['MccRecord', mccRecord],
+    ['MerchantRecord', merchantRecord],
+    ['SearchIndex', searchIndex],
+  ]);
   for (const route of routes) {
     paths[route.path] = { get: operation(route, model) };
-    schemas[route.schemaName] = component(route.schema);
+    named.set(route.schemaName, route.schema);
   }
+  const schemas = { Problem: PROBLEM_SCHEMA, ...componentsOf(named) };
   return {
     openapi: '3.1.0',
     info: {
