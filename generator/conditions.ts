@@ -1,12 +1,13 @@
 /** What a bonus rule needs of the holder, in the order a reader checks them (docs/ranking.md, "Conditions"). */
 import type { Model } from './model.ts';
-import type { CardRewardRow } from '../schemas/dataset.ts';
+import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
 import { ALL_PURCHASES } from './all-purchases.ts';
 import { typicalRate, TYPICAL_MONTHLY_SPEND_USD } from './ranking.ts';
+import { rotationUnknown, rotationUnknownNote } from './rotation.ts';
 
 /** One condition of a rate: its kind and a sentence a cardholder can act on. */
 export interface Condition {
-  readonly kind: 'activation' | 'chosen_category' | 'auto_category' | 'cap' | 'channel';
+  readonly kind: 'activation' | 'chosen_category' | 'auto_category' | 'cap' | 'channel' | 'rotation_unknown';
   readonly note: string;
 }
 
@@ -16,8 +17,17 @@ const PER: Readonly<Record<NonNullable<CardRewardRow['cap_period']>, string>> = 
   year: 'calendar year',
 };
 
-/** The conditions of `rule` (none for the base rate). */
-export function conditionsOf(model: Model, rule: CardRewardRow | null): Condition[] {
+/**
+ * The conditions of a card's rate with `rule` (none for an unconditional base rate), and last, when
+ * the card's rotating categories for the build date are unknown, the note that says so.
+ */
+export function conditionsOf(model: Model, earning: { readonly card: CardRow; readonly rule: CardRewardRow | null }): Condition[] {
+  const conditions = ruleConditions(model, earning.rule);
+  if (rotationUnknown(model, earning.card)) conditions.push({ kind: 'rotation_unknown', note: rotationUnknownNote(model, earning.card) });
+  return conditions;
+}
+
+function ruleConditions(model: Model, rule: CardRewardRow | null): Condition[] {
   if (rule === null) return [];
   const category = model.categories.get(rule.category)?.name ?? rule.category;
   const conditions: Condition[] = [];

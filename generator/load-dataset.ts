@@ -33,6 +33,7 @@ export interface Dataset {
   readonly portals: readonly Located<Rows.PortalRow>[];
   readonly portalRates: readonly Located<Rows.PortalRateRow>[];
   readonly offers: readonly Located<Rows.OfferRow>[];
+  readonly merchantAcceptance: readonly Located<Rows.MerchantAcceptanceRow>[];
 }
 
 /** The CSV texts by file name (`cards.csv`), `undefined` for a file that does not exist. */

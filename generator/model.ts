@@ -31,6 +31,8 @@ export interface Model extends BuildOptions {
   readonly merchantCountByMcc: ReadonlyMap<string, number>;
   /** card slug → its row of card_valuations.csv (cards without one are valued by default, see valuation.ts). */
   readonly cardValuations: ReadonlyMap<string, Rows.CardValuationRow>;
+  /** merchant slug → channel → the networks it takes there (merchants that take every network have no entry). */
+  readonly acceptance: ReadonlyMap<string, ReadonlyMap<Rows.Channel, Rows.MerchantAcceptanceRow>>;
   /** program slug → its fixed-value redemptions, best first. */
   readonly redemptionsByProgram: ReadonlyMap<string, readonly Rows.ProgramRedemptionRow[]>;
   readonly dataset: Dataset;
@@ -80,6 +82,13 @@ export function createModel(dataset: Dataset, options: BuildOptions, sources: Da
   for (const list of redemptionsByProgram.values())
     list.sort((a, b) => b.cents_per_point - a.cents_per_point || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 
+  const acceptance = new Map<string, Map<Rows.Channel, Rows.MerchantAcceptanceRow>>();
+  for (const row of rows(dataset.merchantAcceptance)) {
+    const byChannel = acceptance.get(row.merchant) ?? new Map<Rows.Channel, Rows.MerchantAcceptanceRow>();
+    byChannel.set(row.channel, row);
+    acceptance.set(row.merchant, byChannel);
+  }
+
   const mccs = rows(dataset.mcc).sort((a, b) => (a.code < b.code ? -1 : 1));
   return {
     ...options,
@@ -98,6 +107,7 @@ export function createModel(dataset: Dataset, options: BuildOptions, sources: Da
     portalBySlug: bySlug(rows(dataset.portals)),
     merchantCountByMcc,
     cardValuations: new Map(rows(dataset.cardValuations).map((row) => [row.card, row])),
+    acceptance,
     redemptionsByProgram,
     dataset,
     sources,

@@ -4,15 +4,21 @@
  */
 import type { Model } from './model.ts';
 import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
+import type { Channel } from '../schemas/dataset.ts';
 import { ALL_PURCHASES } from './all-purchases.ts';
+import { acceptanceOf, DEFAULT_CHANNEL, isAccepted, restrictsNetworks } from './acceptance.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
 
 export { ASSUMED_CENTS_PER_POINT } from './valuation.ts';
 
-/** A purchase: its MCC and, when known, the merchant (for merchant-scoped categories). */
+/**
+ * A purchase: its MCC and, when known, the merchant (for merchant-scoped categories) and the
+ * channel it goes through (for the networks the merchant takes there; DEFAULT_CHANNEL when unsaid).
+ */
 export interface Purchase {
   readonly mcc: string;
   readonly merchant?: string;
+  readonly channel?: Channel;
 }
 
 /**
@@ -179,16 +185,24 @@ export function compareEarnings(a: Earning, b: Earning): number {
 const rankingCache = new WeakMap<Model, Map<string, readonly Earning[]>>();
 
 /**
- * True when a merchant can rank differently from its MCC: only merchant-scoped categories
- * (`category_merchant.csv`) make a rule cover one merchant and not its MCC (see ruleCovers).
+ * True when a merchant can rank differently from its MCC: merchant-scoped categories
+ * (`category_merchant.csv`) make a rule cover one merchant and not its MCC (see ruleCovers), and a
+ * merchant that takes only some networks (`merchant_acceptance.csv`) leaves the others out.
  */
 export function mayRankApartFromMcc(model: Model, merchant: string): boolean {
-  return (model.merchantCategories.get(merchant)?.size ?? 0) > 0;
+  return (model.merchantCategories.get(merchant)?.size ?? 0) > 0 || restrictsNetworks(model, merchant);
+}
+
+/** The channel a purchase goes through. */
+export function channelOf(purchase: Purchase): Channel {
+  return purchase.channel ?? DEFAULT_CHANNEL;
 }
 
 /**
- * Every active card ranked for a purchase under a valuation, best first. Merchants without
- * merchant-scoped categories rank exactly as their MCC does, so rankings are cached by MCC and those categories.
+ * Every active card the merchant takes on the purchase's channel, ranked under a valuation, best
+ * first; cards it refuses there are left out (leftOutCards names them). Merchants without
+ * merchant-scoped categories or network restrictions rank exactly as their MCC does, so rankings
+ * are cached by MCC, and by merchant and channel only for the others.
  */
 export function rankCards(model: Model, purchase: Purchase, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
   let cache = rankingCache.get(model);
@@ -197,13 +211,23 @@ export function rankCards(model: Model, purchase: Purchase, valuation: Valuation
     rankingCache.set(model, cache);
   }
   const scoped = purchase.merchant !== undefined && mayRankApartFromMcc(model, purchase.merchant);
-  const key = `${valuation}|${scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc}`;
+  const key = `${valuation}|${scoped ? `${purchase.mcc}|${purchase.merchant}|${channelOf(purchase)}` : purchase.mcc}`;
   let ranking = cache.get(key);
   if (!ranking) {
-    ranking = model.activeCards.map((card) => earningFor(model, card, purchase, valuation)).sort(compareEarnings);
+    const restriction = acceptanceOf(model, purchase.merchant, channelOf(purchase));
+    ranking = model.activeCards
+      .filter((card) => isAccepted(restriction, card))
+      .map((card) => earningFor(model, card, purchase, valuation))
+      .sort(compareEarnings);
     cache.set(key, ranking);
   }
   return [...ranking];
+}
+
+/** The active cards the merchant refuses on the purchase's channel, by slug: what rankCards left out. */
+export function leftOutCards(model: Model, purchase: Purchase): CardRow[] {
+  const restriction = acceptanceOf(model, purchase.merchant, channelOf(purchase));
+  return restriction === null ? [] : model.activeCards.filter((card) => !isAccepted(restriction, card));
 }
 
 /**
@@ -222,6 +246,7 @@ export function ranksApartFromMcc(
   const ofMcc = rankCards(model, { mcc: merchant.mcc }, valuation);
   return own.some((earning, index) => earning.card !== ofMcc[index]?.card || earning.rule !== ofMcc[index]?.rule);
 }
+
 /** Every active card ranked on spending in no bonus category: its all-purchases rule, else its base rate. */
 export function rankEveryday(model: Model, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
   return model.activeCards.map((card) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation)).sort(compareEarnings);

@@ -42,7 +42,8 @@ export type TableName =
   | 'merchants'
   | 'portals'
   | 'portalRates'
-  | 'offers';
+  | 'offers'
+  | 'merchantAcceptance';
 
 /** Every table, in load order (referenced tables first). */
 export const tables: readonly TableDefinition[] = [
@@ -176,5 +177,14 @@ export const tables: readonly TableDefinition[] = [
       { column: 'card', table: 'cards', key: 'slug' },
       { column: 'merchant', table: 'merchants', key: 'slug' },
     ],
+  },
+  {
+    name: 'merchantAcceptance',
+    file: 'merchant_acceptance.csv',
+    schema: schemas.merchantAcceptanceRow,
+    optional: true,
+    key: ['merchant', 'channel'],
+    lists: ['networks'],
+    references: [{ column: 'merchant', table: 'merchants', key: 'slug' }],
   },
 ];

@@ -5,7 +5,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { appliedRule, benefit, cardDetail, cardSummary, rankedCard, reward } from './keyed/cards.ts';
 import type { mccSummary } from './keyed/catalogue.ts';
-import type { merchantSummary, offer, storeRate } from './keyed/merchants.ts';
+import type { merchantSummary, networkAcceptance, offer, storeRate } from './keyed/merchants.ts';
 import type { program, transfer } from './keyed/programs.ts';
 import type { recommendation, tripleStack } from './keyed/compute.ts';
 import type { change, familyCounts, semanticChange } from './keyed/meta.ts';
@@ -27,6 +27,7 @@ export type MccSummary = FromSchema<typeof mccSummary>;
 export type MerchantSummary = FromSchema<typeof merchantSummary>;
 export type StoreRate = FromSchema<typeof storeRate>;
 export type Offer = FromSchema<typeof offer>;
+export type NetworkAcceptance = FromSchema<typeof networkAcceptance>;
 export type Transfer = FromSchema<typeof transfer>;
 export type Program = FromSchema<typeof program>;
 export type Recommendation = FromSchema<typeof recommendation>;

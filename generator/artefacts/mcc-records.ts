@@ -25,7 +25,7 @@ export const mccRecords: Artefact = {
           issuer: issuerName(model, earning.card.issuer),
           value_cents: earning.value,
           values: bothValues(earning),
-          conditions: conditionsOf(model, earning.rule),
+          conditions: conditionsOf(model, earning),
         })),
         service_url: pageUrl(model, sitePaths.mcc(mcc.code)),
         last_updated: latestDate(

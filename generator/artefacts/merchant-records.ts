@@ -26,7 +26,7 @@ export const merchantRecords: Artefact = {
           rate: top.rate,
           value_cents: top.value,
           values: bothValues(top),
-          conditions: conditionsOf(model, top.rule),
+          conditions: conditionsOf(model, top),
         },
         service_url: pageUrl(model, sitePaths.merchant(merchant.slug)),
         last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),

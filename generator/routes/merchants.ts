@@ -1,11 +1,22 @@
 /** Merchants, the extension's recommendation per domain, and the best-card computation. */
 import type { RouteDefinition } from '../route.ts';
-import { bestCard, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
+import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 import { byPortalValue } from './stack-values.ts';
 import { ranksApartFromMcc } from '../ranking.ts';
-import { byText, everydayCards, mccSummaryOf, merchantSummaryOf, offerOf, rankedCards, storeRateOf } from './views.ts';
+import {
+  acceptanceView,
+  acceptanceViews,
+  byText,
+  everydayCards,
+  mccSummaryOf,
+  merchantSummaryOf,
+  offerOf,
+  rankedCards,
+  storeRateOf,
+} from './views.ts';
+import { DEFAULT_CHANNEL } from '../acceptance.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
 const RECOMMEND_FALLBACK = 'keyed/api/extension/recommend/_fallback.json';
@@ -61,7 +72,9 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           source_ref: merchant.source_ref,
           as_of: merchant.as_of,
           merchant_categories: [...(model.merchantCategories.get(merchant.slug) ?? [])].sort(byText),
-          best_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 10),
+          channel: DEFAULT_CHANNEL,
+          acceptance: acceptanceViews(model, merchant),
+          best_cards: rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL }, INLINE_CARDS),
           portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
@@ -75,9 +88,10 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     tier: 'free',
     schema: recommendation,
     schemaName: 'Recommendation',
-    summary: 'Best cards for the merchant behind a web domain (browser extensions)',
+    summary: 'The 10 best cards for the merchant behind a web domain, among those it takes online (browser extensions)',
     description:
       'The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. ' +
+      'A domain is a purchase online (channel: online): a merchant that takes only some networks online ranks only those, and acceptance says which and why. ' +
       'No match gives fallback: true with the best everyday cards and merchant_name null.',
     params: {},
     variants: [
@@ -91,7 +105,10 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       for (const merchant of model.merchants) {
-        const best = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 5);
+        if (merchant.domains.length === 0) continue;
+        const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
+        const best = rankedCards(model, purchase, INLINE_CARDS);
+        const acceptance = acceptanceView(model, purchase);
         for (const domain of merchant.domains) {
           const document = {
             merchant_name: merchant.name,
@@ -99,6 +116,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc_code: merchant.mcc,
             matched_domain: domain,
             fallback: false,
+            channel: 'online',
+            acceptance,
             best_cards: best,
           };
           yield { path: `keyed/api/extension/recommend/${domain}.json`, document, schema: recommendation };
@@ -110,7 +129,9 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         mcc_code: null,
         matched_domain: null,
         fallback: true,
-        best_cards: everydayCards(model, 5),
+        channel: 'online',
+        acceptance: null,
+        best_cards: everydayCards(model, INLINE_CARDS),
       };
       yield { path: RECOMMEND_FALLBACK, document: fallback, schema: recommendation };
     },
@@ -122,14 +143,16 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     tier: 'starter',
     schema: bestCard,
     schemaName: 'BestCard',
-    summary: 'The 50 best cards for one MCC or one merchant, with the rule that applied, both valuations and the conditions',
+    summary: 'The best cards for one MCC or one merchant (at the till), with the rule that applied, both valuations and the conditions',
     description:
       'Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) ' +
       "or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar " +
       'over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. ' +
       "Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. " +
-      "A merchant whose own rules do not change its MCC's ranking (most of them) answers without best_cards and with best_cards_from naming the MCC answer that holds its list; " +
-      'a merchant with a ranking of its own answers its best_cards and best_cards_from null.',
+      'A merchant answer is for a purchase in store (channel: in_store): a merchant that takes only some networks there ranks only those, ' +
+      'and acceptance says which, why, with its source, and how many cards it left out. ' +
+      "Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does " +
+      "lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50.",
     params: {},
     variants: [
       { query: { mcc: 'mcc', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{mcc}.json' },
@@ -151,6 +174,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             mcc: mccSummaryOf(model, mcc),
             merchant: null,
             evaluated_on: model.date,
+            channel: null,
+            acceptance: null,
             best_cards: cards,
             best_cards_from: null,
             card_count: model.activeCards.length,
@@ -159,20 +184,21 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         }
         for (const merchant of model.merchants) {
           const mcc = model.mccByCode.get(merchant.mcc)!;
-          // Most merchants have no rule of their own: their list is their MCC's, sent once (issue 12).
-          const ownList = ranksApartFromMcc(model, merchant, BEST_CARD_LIST_LENGTH, valuation)
-            ? rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, BEST_CARD_LIST_LENGTH, valuation)
-            : null;
+          const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL } as const;
+          // Most merchants have no rule or restriction of their own: they carry their 10 best and
+          // name their MCC's answer for the rest of the 50, instead of 16,000 copies of 50 cards (issue 12).
+          const own = ranksApartFromMcc(model, merchant, BEST_CARD_LIST_LENGTH, valuation);
           const document = {
             query: { mcc: null, merchant: merchant.slug, valuation },
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
-            ...(ownList === null ? {} : { best_cards: ownList }),
-            best_cards_from:
-              ownList === null
-                ? { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) }
-                : null,
+            channel: DEFAULT_CHANNEL,
+            acceptance: acceptanceView(model, purchase),
+            best_cards: rankedCards(model, purchase, own ? BEST_CARD_LIST_LENGTH : INLINE_CARDS, valuation),
+            best_cards_from: own
+              ? null
+              : { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) },
             card_count: model.activeCards.length,
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };

@@ -2,7 +2,6 @@
  * What a portal rate and a card-linked offer are worth on one purchase, in US cents per dollar:
  * the one rule the triple-stack, the store lists and the merchant records share.
  */
-import type { Model } from '../model.ts';
 import { round4 } from '../ranking.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 
@@ -16,14 +15,22 @@ export function portalCents(rate: Keyed.StoreRate, spend = STACK_PURCHASE_USD): 
   return round4(cents / spend);
 }
 
-/** Best value first (at the assumed purchase), then portal slug: a total order. */
+/**
+ * Current rates before historical ones (a stale rate is never chosen over a fresher one), then best
+ * value at the assumed purchase, then newest, then portal slug: a total order.
+ */
 export function byPortalValue(a: Keyed.StoreRate, b: Keyed.StoreRate): number {
-  return portalCents(b) - portalCents(a) || (a.portal < b.portal ? -1 : a.portal > b.portal ? 1 : 0);
+  return (
+    Number(a.freshness === 'historical') - Number(b.freshness === 'historical') ||
+    portalCents(b) - portalCents(a) ||
+    (a.observed_on > b.observed_on ? -1 : a.observed_on < b.observed_on ? 1 : 0) ||
+    (a.portal < b.portal ? -1 : a.portal > b.portal ? 1 : 0)
+  );
 }
 
-/** True when the offer can be used on the build date: started and not ended. */
-export function offerInForce(model: Model, offer: Keyed.Offer): boolean {
-  return !offer.expired && (offer.valid_from === null || offer.valid_from <= model.date);
+/** True when the offer counts on the build date: started, not ended, and seen within the freshness horizon. */
+export function offerInForce(offer: Keyed.Offer): boolean {
+  return offer.freshness === 'current';
 }
 
 /** Cents per dollar an offer gives on a purchase of `spend` dollars: nothing below its minimum spend, capped by its maximum reward. */

@@ -1,20 +1,22 @@
 /**
- * `/api/compute/triple-stack?merchant=`: for every merchant, the best card, plus the best portal
- * rate and the best card-linked offer in force when any is known, each in cents per dollar with
- * its valuation basis and its age. With neither known it is the card alone, and says so. The card
- * is ranked standalone by default, pooled with `valuation=pooled` (one file per merchant and valuation).
+ * `/api/compute/triple-stack?merchant=`: for every merchant, bought online (a portal works only
+ * there), the best cards it takes online, plus the best current portal rate and the best
+ * card-linked offer in force, each in cents per dollar with its valuation basis and its age. A rate
+ * or an offer past the freshness horizon is history: shown with its date, never in the total. The
+ * cards are ranked standalone by default, pooled with `valuation=pooled` (one file per merchant and valuation).
  */
 import type { OutputDocument } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
-import { tripleStack } from '../../schemas/keyed.ts';
+import { INLINE_CARDS, tripleStack } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
 import { ageInDays } from '../internal/dates.ts';
+import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
 import { groupBy } from './paging.ts';
 import { liveOffers, storeRates } from './portals.ts';
 import { byPortalValue, offerCents, offerInForce, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
-import { byText, rankedCards } from './views.ts';
+import { acceptanceView, byText, rankedCards } from './views.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
 
 const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
@@ -27,21 +29,25 @@ const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
 };
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
-function bestOffer(model: Model, offers: readonly Keyed.Offer[]): Keyed.Offer | null {
-  return (
-    [...offers].filter((o) => offerInForce(model, o)).sort((a, b) => offerCents(b) - offerCents(a) || byText(a.slug, b.slug))[0] ?? null
-  );
+function bestOffer(offers: readonly Keyed.Offer[]): Keyed.Offer | null {
+  return [...offers].filter(offerInForce).sort((a, b) => offerCents(b) - offerCents(a) || byText(a.slug, b.slug))[0] ?? null;
 }
 
-function portalNote(rate: Keyed.StoreRate | null): string {
-  if (rate === null) return 'portal: no portal rate is known for this merchant';
+function rateWords(rate: Keyed.StoreRate): string {
   const when =
     rate.basis === 'typical'
       ? `the median of ${rate.observations} daily observations from ${rate.window_from} to ${rate.window_to}`
       : `as the portal showed it on ${rate.observed_on}`;
-  const flat = rate.value_percent === null ? `; a flat amount, spread over a $${STACK_PURCHASE_USD} purchase` : '';
   const upTo = rate.up_to ? ' (the portal said "up to": some categories earn less)' : '';
-  return `portal: ${rate.portal_name} ${rate.rate}${UNIT_WORDS[rate.unit]}${upTo}, ${when}, ${rate.age_days} days before the build date; valued at ${rate.cents_per_point} cents per point (${rate.valuation_basis})${flat}`;
+  return `${rate.portal_name} ${rate.rate}${UNIT_WORDS[rate.unit]}${upTo}, ${when}, ${rate.age_days} days before the build date`;
+}
+
+function portalNote(rate: Keyed.StoreRate | null, historical: Keyed.StoreRate | null): string {
+  if (rate === null && historical !== null)
+    return `portal: no current rate; the newest known is ${rateWords(historical)}, older than the ${FRESHNESS_HORIZON_DAYS}-day horizon, so it is history and not counted`;
+  if (rate === null) return 'portal: no portal rate is known for this merchant';
+  const flat = rate.value_percent === null ? `; a flat amount, spread over a $${STACK_PURCHASE_USD} purchase` : '';
+  return `portal: ${rateWords(rate)}; valued at ${rate.cents_per_point} cents per point (${rate.valuation_basis})${flat}`;
 }
 
 function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], date: string): string {
@@ -51,7 +57,7 @@ function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], dat
     return `offer: ${offer.slug} (${minimum}, ${cap}) on a $${STACK_PURCHASE_USD} purchase; card-linked offers are targeted and must be added to the card first`;
   }
   return known.length > 0
-    ? `offer: the known offers for this merchant are not in force on ${date} (ended or not started) and do not count`
+    ? `offer: the known offers for this merchant are not in force on ${date} (ended, not started, or seen more than ${FRESHNESS_HORIZON_DAYS} days before) and do not count`
     : 'offer: no card-linked offer is known for this merchant';
 }
 
@@ -61,7 +67,11 @@ export const tripleStackRoute: RouteDefinition = {
   tier: 'pro',
   schema: tripleStack,
   schemaName: 'TripleStack',
-  summary: 'Best card + best shopping portal + card-linked offer for any merchant, each in cents per dollar with its basis and age',
+  summary: 'Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age',
+  description:
+    `The purchase is online (a portal link works only there): the cards are those the merchant takes online. ` +
+    `Portal rates and offers observed more than ${FRESHNESS_HORIZON_DAYS} days before the build date are history: ` +
+    'the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown.',
   params: {},
   queryDocs: { valuation: VALUATION_QUERY_DOC },
   variants: [
@@ -75,7 +85,7 @@ export const tripleStackRoute: RouteDefinition = {
   },
 };
 
-/** One stack per merchant, its card ranked by `valuationMode`. */
+/** One stack per merchant, its cards ranked by `valuationMode`. */
 function* stacks(
   model: Model,
   valuationMode: ValuationMode,
@@ -83,11 +93,15 @@ function* stacks(
   offers: ReadonlyMap<string, Keyed.Offer[]>,
 ): Iterable<OutputDocument> {
   for (const merchant of model.merchants) {
-    const [card] = rankedCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, 1, valuationMode);
-    if (!card) throw new Error('no active card to rank; validation should have refused the dataset');
-    const portal = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue)[0] ?? null;
+    const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
+    const cards = rankedCards(model, purchase, INLINE_CARDS, valuationMode);
+    const [card] = cards;
+    if (!card) throw new Error(`no active card is taken online at ${merchant.slug}; validation should have refused the dataset`);
+    const sorted = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue);
+    const portal = sorted.find((rate) => rate.freshness === 'current') ?? null;
+    const historical = portal === null ? (sorted[0] ?? null) : null;
     const known = offers.get(merchant.slug) ?? [];
-    const offer = bestOffer(model, known);
+    const offer = bestOffer(known);
     const portalValue = portal === null ? 0 : portalCents(portal);
     const offerValue = offer === null ? 0 : offerCents(offer);
     const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
@@ -100,9 +114,19 @@ function* stacks(
       merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
       evaluated_on: model.date,
       purchase_usd: STACK_PURCHASE_USD,
+      channel: 'online',
+      acceptance: acceptanceView(model, purchase),
       card,
+      cards,
       portal,
+      portal_historical: historical,
       offer,
+      basis: {
+        card: 'current',
+        portal: portal !== null ? 'current' : historical !== null ? 'historical' : 'unknown',
+        offer: offer !== null ? 'current' : known.length > 0 ? 'historical' : 'unknown',
+      },
+      freshness_horizon_days: FRESHNESS_HORIZON_DAYS,
       known: {
         portal: portal === null ? 'none known' : 'rate',
         offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
@@ -115,10 +139,10 @@ function* stacks(
       age_days: asOf === null ? null : ageInDays(asOf, model.date),
       assumptions: [
         `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`,
-        portalNote(portal),
+        portalNote(portal, historical),
         offerNote(offer, known, model.date),
         portal === null && offer === null
-          ? 'the stack is the card alone: nothing is known to add to it'
+          ? 'the stack is the card alone: nothing current is known to add to it'
           : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',
       ],
     };

@@ -2,3 +2,4 @@
 export * from './views/cards.ts';
 export * from './views/catalogue.ts';
 export * from './views/shopping.ts';
+export * from './views/acceptance.ts';

@@ -1,37 +1,106 @@
-/** `/merchant/{slug}`: one page per static merchant, with the same top card as its static record. */
+/**
+ * `/merchant/{slug}`: the answer for a person at the till, one page per static merchant: the 5 best
+ * cards the merchant takes in store with the why, where it refuses some networks, the best current
+ * portal rate (or since when none is known) and any live offer, with links to the JSON behind them.
+ */
 import type { Artefact } from '../artefact.ts';
-import { staticMerchants, topCardOfMerchant } from '../artefacts/static-limits.ts';
+import type { Model } from '../model.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
+import type { MerchantRow } from '../../schemas/dataset.ts';
+import { staticMerchants } from '../artefacts/static-limits.ts';
+import { DEFAULT_CHANNEL } from '../acceptance.ts';
+import { rankCards } from '../ranking.ts';
+import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
+import { groupBy } from '../routes/paging.ts';
+import { liveOffers, storeRates } from '../routes/portals.ts';
+import { byPortalValue, offerInForce } from '../routes/stack-values.ts';
+import { acceptanceViews } from '../routes/views.ts';
 import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
-import { html } from './internal/html.ts';
+import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
 
-export const merchantPages: Artefact = {
-  name: 'merchant pages',
-  *derive(model) {
-    for (const merchant of staticMerchants(model.merchants)) {
-      const mcc = model.mccByCode.get(merchant.mcc);
-      const top = topCardOfMerchant(model, merchant);
-      if (!mcc || !top) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
-      const body = html`<h1>${merchant.name}</h1>
+/** Cards the page lists: the first screen of a phone, and the 30 KB page budget. */
+const PAGE_CARDS = 5;
+
+const CHANNEL_WORDS: Readonly<Record<Keyed.NetworkAcceptance['channel'], string>> = { in_store: 'In store', online: 'Online' };
+const NETWORK_NAMES: Readonly<Record<string, string>> = { amex: 'American Express', discover: 'Discover', mastercard: 'Mastercard', visa: 'Visa' };
+
+function acceptanceList(restrictions: readonly Keyed.NetworkAcceptance[]): Html {
+  if (restrictions.length === 0) return html``;
+  return html`<h2>Cards it takes</h2>
+<ul>${restrictions.map((r) => {
+    const networks = r.networks.length === 0 ? 'no credit card' : `${r.networks.map((n) => NETWORK_NAMES[n] ?? n).join(', ')} only`;
+    const fee = r.surcharge_percent === null ? '' : `; a ${r.surcharge_percent}% fee on credit card payments`;
+    return html`<li><strong>${CHANNEL_WORDS[r.channel]}</strong>: ${networks}${fee}. ${r.note} (<a href="${externalHref(r.source_url)}">source</a>, read on ${r.as_of})${r.channel === DEFAULT_CHANNEL && r.cards_left_out > 0 ? `; ${r.cards_left_out} cards on other networks are left out of the ranking below` : ''}.</li>`;
+  })}</ul>`;
+}
+
+function portalLine(model: Model, rates: readonly Keyed.StoreRate[]): Html {
+  const sorted = [...rates].sort(byPortalValue);
+  const current = sorted.find((rate) => rate.freshness === 'current');
+  if (current !== undefined) {
+    const upTo = current.up_to ? 'up to ' : '';
+    return html`<p><strong>Best current portal rate</strong>: ${upTo}${current.rate}${current.unit === 'percent' ? '%' : ` ${current.unit.replaceAll('_', ' ')}`} on ${current.portal_name}, seen on ${current.observed_on}.</p>`;
+  }
+  const newest = [...sorted].sort((a, b) => (a.observed_on > b.observed_on ? -1 : a.observed_on < b.observed_on ? 1 : 0))[0];
+  const history =
+    newest === undefined
+      ? ''
+      : html` The newest rate known, ${newest.rate}${newest.unit === 'percent' ? '%' : ` ${newest.unit.replaceAll('_', ' ')}`} on ${newest.portal_name}, was seen on ${newest.observed_on}: history, not today’s deal.`;
+  return html`<p><strong>Portal rate</strong>: none known since ${horizonStart(model.date)} (rates older than ${FRESHNESS_HORIZON_DAYS} days are not counted).${history}</p>`;
+}
+
+function offerLine(offers: readonly Keyed.Offer[]): Html {
+  const live = offers.filter(offerInForce);
+  if (live.length === 0) return html`<p><strong>Card-linked offer</strong>: none in force is known.</p>`;
+  return html`<p><strong>Card-linked offers in force</strong>:</p><ul>${live.map(
+    (o) =>
+      html`<li>${o.kind === 'percent' ? `${o.value}% back` : `$${o.value} back`}${o.min_spend === null ? '' : ` on $${o.min_spend} or more`}${o.valid_to === null ? '' : `, until ${o.valid_to}`} (${o.issuer}; add it to the card first)</li>`,
+  )}</ul>`;
+}
+
+function pageBody(model: Model, merchant: MerchantRow, rates: readonly Keyed.StoreRate[], offers: readonly Keyed.Offer[]): Html {
+  const mcc = model.mccByCode.get(merchant.mcc);
+  if (!mcc) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc}`);
+  const best = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL }).slice(0, PAGE_CARDS);
+  if (best.length === 0) throw new Error(`merchant ${merchant.slug}: no active card it takes in store`);
+  const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
+  return html`<h1>${merchant.name}</h1>
+<h2>Best cards at ${merchant.name}, in store</h2>
+${cardTable(model, `Best cards at ${merchant.name}`, best)}
+<p class="muted">${RANKING_NOTE} Every card for this code is ranked on the <a href="${href(model, sitePaths.mcc(mcc.code))}">MCC ${mcc.code} page</a>.</p>
+${acceptanceList(acceptanceViews(model, merchant))}
+<h2>Stacking online</h2>
+${portalLine(model, rates)}
+${offerLine(offers)}
+<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. This page’s record, free: ${json(`/api/merchant/${merchant.slug}.json`)}.</p>
+<h2>About ${merchant.name}</h2>
 <dl class="facts">
 <dt>Merchant category code</dt><dd><a href="${href(model, sitePaths.mcc(mcc.code))}">${mcc.code}: ${mcc.description}</a></dd>
 <dt>Category group</dt><dd><a href="${href(model, sitePaths.mccGroup(mcc.category_group))}">${mcc.category_group}</a></dd>
 <dt>Web domains</dt><dd>${
-        merchant.domains.length === 0
-          ? 'none known'
-          : html`<ul class="plain">${merchant.domains.map((domain) => html`<li>${domain}</li>`)}</ul>`
-      }</dd>
+    merchant.domains.length === 0
+      ? 'none known'
+      : html`<ul class="plain">${merchant.domains.map((domain) => html`<li>${domain}</li>`)}</ul>`
+  }</dd>
 <dt>Popularity rank</dt><dd>${merchant.popularity_rank}</dd>
-</dl>
-<h2>Top card at ${merchant.name}</h2>
-${cardTable(model, `Top card at ${merchant.name}`, [top])}
-<p class="muted">${RANKING_NOTE} Every card for this code is ranked on the <a href="${href(model, sitePaths.mcc(mcc.code))}">MCC ${mcc.code} page</a>. <a href="${href(model, `/api/merchant/${merchant.slug}.json`)}">This record as JSON</a>.</p>`;
+</dl>`;
+}
+
+export const merchantPages: Artefact = {
+  name: 'merchant pages',
+  *derive(model) {
+    const rates = groupBy(storeRates(model), (r) => r.merchant);
+    const offers = groupBy(liveOffers(model), (o) => o.merchant);
+    for (const merchant of staticMerchants(model.merchants)) {
+      const top = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL })[0];
+      const mcc = model.mccByCode.get(merchant.mcc);
       yield renderPage(model, {
         path: sitePaths.merchant(merchant.slug),
         title: `Best credit card for ${merchant.name}`,
-        description: `${merchant.name} uses merchant category code ${mcc.code} (${mcc.description}); the card that earns the most there is ${top.card.name}.`,
-        body,
+        description: `${merchant.name} uses merchant category code ${mcc?.code} (${mcc?.description}); the card that earns the most there in store is ${top?.card.name}.`,
+        body: pageBody(model, merchant, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
       });
     }
   },

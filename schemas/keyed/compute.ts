@@ -3,7 +3,16 @@ import { isoDate, mccCode, slug, text } from '../common.ts';
 import { nullableDate, object, rankedCardFields } from './internal.ts';
 import { rankedCard } from './cards.ts';
 import { mccSummary } from './catalogue.ts';
-import { offer, storeRate } from './merchants.ts';
+import { networkAcceptance, offer, storeRate } from './merchants.ts';
+import { channel } from '../dataset/acceptance.ts';
+
+/** How many ranked cards every merchant answer carries inline, at least (design.md §6). */
+export const INLINE_CARDS = 10;
+
+const acceptanceOrNull = {
+  oneOf: [networkAcceptance, { type: 'null' }],
+  description: 'the networks the merchant takes on this channel when it does not take them all; null: no restriction known',
+} as const;
 
 export const recommendation = object(
   {
@@ -12,9 +21,11 @@ export const recommendation = object(
     mcc_code: { type: ['string', 'null'] },
     matched_domain: { type: ['string', 'null'] },
     fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
-    best_cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: 5 },
+    channel: { const: 'online', description: 'a web domain is a purchase online: the cards are those the merchant takes online' },
+    acceptance: acceptanceOrNull,
+    best_cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: INLINE_CARDS, description: 'the 10 best cards, best first' },
   },
-  ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'best_cards'],
+  ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards'],
 );
 export const bestCard = object(
   {
@@ -25,11 +36,18 @@ export const bestCard = object(
     mcc: mccSummary,
     merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
     evaluated_on: isoDate,
+    channel: {
+      oneOf: [channel, { type: 'null' }],
+      description: 'for a merchant: the channel ranked for, in_store (at the till); null for an MCC, which names no merchant',
+    },
+    acceptance: acceptanceOrNull,
     best_cards: {
       type: 'array',
       items: rankedCard,
+      minItems: 1,
       maxItems: 50,
-      description: "the 50 best cards, best first; left out when best_cards_from names the answer that holds this merchant's list",
+      description:
+        "the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names",
     },
     best_cards_from: {
       oneOf: [
@@ -43,12 +61,12 @@ export const bestCard = object(
         { type: 'null' },
       ],
       description:
-        "null when best_cards is this answer's own list. For a merchant whose own rules do not change the ranking of its MCC (most of them), " +
-        "the MCC answer whose cards are this merchant's, with the same valuation: best_cards is then left out, and that list is fetched once per MCC.",
+        "null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), " +
+        'the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way.',
     },
     card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
   },
-  ['query', 'mcc', 'merchant', 'evaluated_on', 'best_cards_from', 'card_count'],
+  ['query', 'mcc', 'merchant', 'evaluated_on', 'channel', 'acceptance', 'best_cards', 'best_cards_from', 'card_count'],
 );
 const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;
 export const tripleStack = object(
@@ -56,9 +74,28 @@ export const tripleStack = object(
     merchant: object({ slug, name: text, mcc_code: mccCode }, ['slug', 'name', 'mcc_code']),
     evaluated_on: { ...isoDate, description: 'the build date: offers ending before it do not count' },
     purchase_usd: { type: 'number', description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)' },
-    card: rankedCard,
-    portal: { oneOf: [storeRate, { type: 'null' }] },
+    channel: { const: 'online', description: 'a shopping portal is used online: the stack is for a purchase on the merchant\'s web site' },
+    acceptance: acceptanceOrNull,
+    card: { ...rankedCard, description: 'the best card the merchant takes online: the first of cards' },
+    cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: INLINE_CARDS, description: 'the 10 best cards, best first' },
+    portal: {
+      oneOf: [storeRate, { type: 'null' }],
+      description: 'the best current portal rate (observed within freshness_horizon_days); null when none is current',
+    },
+    portal_historical: {
+      oneOf: [storeRate, { type: 'null' }],
+      description: 'with no current rate: the newest rate older than the horizon, shown for its date and never added into total_cents',
+    },
     offer: { oneOf: [offer, { type: 'null' }] },
+    basis: object(
+      {
+        card: { const: 'current', description: "the card's rules in force on the build date" },
+        portal: { enum: ['current', 'historical', 'unknown'], description: 'current: counted; historical: too old to count; unknown: no rate known' },
+        offer: { enum: ['current', 'historical', 'unknown'], description: 'current: in force and counted; historical: ended, not started or too old; unknown: none known' },
+      },
+      ['card', 'portal', 'offer'],
+    ),
+    freshness_horizon_days: { type: 'integer', minimum: 1, description: 'portal rates and offers observed longer ago than this are history' },
     known: object(
       {
         portal: { enum: ['rate', 'none known'] },
@@ -78,9 +115,15 @@ export const tripleStack = object(
     'merchant',
     'evaluated_on',
     'purchase_usd',
+    'channel',
+    'acceptance',
     'card',
+    'cards',
     'portal',
+    'portal_historical',
     'offer',
+    'basis',
+    'freshness_horizon_days',
     'known',
     'card_cents',
     'portal_cents',

@@ -3,6 +3,33 @@ import { isoDate, mccCode, slug, text, url } from '../common.ts';
 import { ageDays, basis, count, nullableDate, nullableNumber, object, valuationBasis } from './internal.ts';
 import { rankedCard } from './cards.ts';
 import { offerRow, portalRateRow } from '../dataset/shopping.ts';
+import { channel, NETWORKS } from '../dataset/acceptance.ts';
+
+/** Whether a portal rate or an offer is today's deal or history (docs/ranking.md, "Freshness"). */
+export const freshness = {
+  enum: ['current', 'historical'],
+  description:
+    'current: observed within the freshness horizon before the build date (and, for an offer, in force); ' +
+    'historical: older, shown with its date and never added into a total',
+} as const;
+
+/** A merchant that takes only some networks on one channel, and how many active cards that leaves out. */
+export const networkAcceptance = object(
+  {
+    channel,
+    networks: {
+      type: 'array',
+      items: { enum: NETWORKS },
+      description: 'the credit networks taken on this channel; empty: no credit card at all',
+    },
+    surcharge_percent: { ...nullableNumber, description: 'the fee the merchant adds to a credit card payment here, in percent' },
+    note: text,
+    source_url: url,
+    as_of: isoDate,
+    cards_left_out: { ...count, description: 'active cards on other networks, left out of the ranking for this channel' },
+  },
+  ['channel', 'networks', 'surcharge_percent', 'note', 'source_url', 'as_of', 'cards_left_out'],
+);
 
 export const merchantSummary = object(
   {
@@ -40,6 +67,7 @@ export const storeRate = object(
     observations: { type: 'integer', minimum: 1 },
     observed_on: isoDate,
     age_days: ageDays,
+    freshness,
     source: text,
   },
   [
@@ -61,6 +89,7 @@ export const storeRate = object(
     'observations',
     'observed_on',
     'age_days',
+    'freshness',
     'source',
   ],
 );
@@ -82,6 +111,7 @@ export const offer = object(
     source_url: url,
     observed_on: isoDate,
     age_days: ageDays,
+    freshness,
   },
   [
     'slug',
@@ -100,6 +130,7 @@ export const offer = object(
     'source_url',
     'observed_on',
     'age_days',
+    'freshness',
   ],
 );
 export const merchantDetail = object(
@@ -110,7 +141,13 @@ export const merchantDetail = object(
     source_ref: text,
     as_of: isoDate,
     merchant_categories: { type: 'array', items: slug },
-    best_cards: { type: 'array', items: rankedCard, maxItems: 10, description: 'the 10 best cards, best first' },
+    channel: { ...channel, description: 'the channel best_cards is ranked for: in_store, at the till' },
+    acceptance: {
+      type: 'array',
+      items: networkAcceptance,
+      description: 'the channels on which the merchant takes only some networks (empty: every network everywhere known)',
+    },
+    best_cards: { type: 'array', items: rankedCard, maxItems: 10, description: 'the 10 best cards the merchant takes in store, best first' },
     portals: { type: 'array', items: storeRate },
     offers: { type: 'array', items: offer },
   },
@@ -121,6 +158,8 @@ export const merchantDetail = object(
     'source_ref',
     'as_of',
     'merchant_categories',
+    'channel',
+    'acceptance',
     'best_cards',
     'portals',
     'offers',

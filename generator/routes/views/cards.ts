@@ -39,7 +39,7 @@ export function rankedCardOf(model: Model, earning: Earning, rank: number): Keye
   const { card, points } = earning;
   return {
     annual_fee: card.annual_fee,
-    conditions: conditionsOf(model, earning.rule),
+    conditions: conditionsOf(model, earning),
     issuer: card.issuer,
     issuer_name: issuerName(model, card.issuer),
     name: card.name,

@@ -3,6 +3,7 @@ import type { Model } from '../../model.ts';
 import { round4 } from '../../ranking.ts';
 import { programValuation } from '../../valuation.ts';
 import { ageInDays } from '../../internal/dates.ts';
+import { freshnessOf } from '../../freshness.ts';
 import type * as Rows from '../../../schemas/dataset.ts';
 import type * as Keyed from '../../../schemas/keyed.ts';
 import { merchantName } from './catalogue.ts';
@@ -31,6 +32,7 @@ export function storeRateOf(model: Model, row: Rows.PortalRateRow): Keyed.StoreR
     observations: row.observations,
     observed_on: row.observed_on,
     age_days: ageInDays(row.observed_on, model.date),
+    freshness: freshnessOf(row.observed_on, model.date),
     source: row.source,
   };
 }
@@ -41,6 +43,8 @@ export function perDollarValue(row: Rows.PortalRateRow, centsPerPoint: number): 
   return null;
 }
 export function offerOf(model: Model, row: Rows.OfferRow): Keyed.Offer {
+  const expired = row.valid_to !== null && row.valid_to < model.date;
+  const started = row.valid_from === null || row.valid_from <= model.date;
   return {
     slug: row.slug,
     issuer: row.issuer,
@@ -53,11 +57,13 @@ export function offerOf(model: Model, row: Rows.OfferRow): Keyed.Offer {
     max_reward: row.max_reward,
     valid_from: row.valid_from,
     valid_to: row.valid_to,
-    expired: row.valid_to !== null && row.valid_to < model.date,
+    expired,
     basis: row.basis,
     source_url: row.source_url,
     observed_on: row.observed_on,
     age_days: ageInDays(row.observed_on, model.date),
+    // An offer is today's deal only while it runs and was seen within the horizon.
+    freshness: !expired && started ? freshnessOf(row.observed_on, model.date) : 'historical',
   };
 }
 export function transferOf(model: Model, row: Rows.TransferPartnerRow): Keyed.Transfer {

@@ -2,6 +2,7 @@
 import type { Model } from '../../model.ts';
 import type { Earning } from '../../ranking.ts';
 import { issuerName } from '../../routes/views/cards.ts';
+import { rotationUnknown, rotationUnknownNote } from '../../rotation.ts';
 import { rateText, ruleText, valueText } from './format.ts';
 import { type Html, html } from './html.ts';
 import { href, sitePaths } from './paths.ts';
@@ -15,7 +16,7 @@ ${earnings.map(
   (
     earning,
     index,
-  ) => html`<tr><td>${index + 1}</td><td><a href="${href(model, sitePaths.card(earning.card.slug))}">${earning.card.name}</a><br><span class="muted">${issuerName(model, earning.card.issuer)}</span></td><td class="num">${rateText(model, earning.card, earning.rate)}</td><td class="num">${valueText(earning)}</td><td>${ruleText(model, earning.card, earning.rule)}</td></tr>
+  ) => html`<tr><td>${index + 1}</td><td><a href="${href(model, sitePaths.card(earning.card.slug))}">${earning.card.name}</a><br><span class="muted">${issuerName(model, earning.card.issuer)}</span></td><td class="num">${rateText(model, earning.card, earning.rate)}</td><td class="num">${valueText(earning)}</td><td>${ruleText(model, earning.card, earning.rule)}${rotationUnknown(model, earning.card) ? html`<br><span class="muted">${rotationUnknownNote(model, earning.card)}</span>` : ''}</td></tr>
 `,
 )}</tbody></table></div>`;
 }
