@@ -7,7 +7,7 @@ import { rotationUnknown, rotationUnknownNote } from './rotation.ts';
 
 /** One condition of a rate: its kind and a sentence a cardholder can act on. */
 export interface Condition {
-  readonly kind: 'activation' | 'chosen_category' | 'auto_category' | 'cap' | 'channel' | 'rotation_unknown';
+  readonly kind: 'activation' | 'chosen_category' | 'auto_category' | 'cap' | 'channel' | 'rotation_unknown' | 'acceptance';
   readonly note: string;
 }
 

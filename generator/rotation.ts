@@ -4,7 +4,7 @@
  * that were the whole story. It still ranks there, the lower bound, but every answer says why.
  */
 import type { Model } from './model.ts';
-import type { CardRow } from '../schemas/dataset.ts';
+import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
 import { ruleIsValid } from './ranking.ts';
 
 /** The last day of the newest rotating quarter the dataset holds for the card, or null when it has none in force-or-past. */
@@ -21,10 +21,15 @@ function lastKnownQuarterEnd(model: Model, card: CardRow): string | null {
  * build date: its answers then miss this quarter's bonus, whatever it is.
  */
 export function rotationUnknown(model: Model, card: CardRow): boolean {
+  return rotationUnknownIn(model.rulesByCard.get(card.slug) ?? [], model.date);
+}
+
+/** The same test on one card's rules: true when some are rotating and none of those is in force on `date`. */
+export function rotationUnknownIn(rules: readonly CardRewardRow[], date: string): boolean {
   let rotating = false;
-  for (const rule of model.rulesByCard.get(card.slug) ?? []) {
+  for (const rule of rules) {
     if (rule.selection !== 'rotating') continue;
-    if (ruleIsValid(rule, model.date)) return false;
+    if (ruleIsValid(rule, date)) return false;
     rotating = true;
   }
   return rotating;
@@ -35,9 +40,4 @@ export function rotationUnknownNote(model: Model, card: CardRow): string {
   const last = lastKnownQuarterEnd(model, card);
   const since = last === null ? '' : ` (the newest quarter it holds ended ${last})`;
   return `rotating categories: this quarter's categories are not in the dataset on ${model.date}${since}; this rate leaves out whatever bonus they give`;
-}
-
-/** Active cards with rotating categories and none in force on the build date, by slug: what `validate` lists. */
-export function cardsWithUnknownRotation(model: Model): CardRow[] {
-  return model.activeCards.filter((card) => rotationUnknown(model, card));
 }

@@ -2,6 +2,7 @@
 import { datasetDate } from './dataset-date.ts';
 import type { Dataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
+import { rotationUnknownIn } from './rotation.ts';
 
 /** Rows read longer ago than this many days are reported as stale unless the caller says otherwise. */
 export const DEFAULT_MAX_AGE_DAYS = 180;
@@ -67,6 +68,13 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
     `active cards by segment: ${countBy((c) => c.segment) || 'none'}`,
   ];
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
+  const buildDate = options.referenceDate ?? datasetDate(dataset);
+  const rulesOf = (slug: string) => dataset.cardRewards.filter(({ row }) => row.card === slug).map(({ row }) => row);
+  const rotationUnknown = active.filter((card) => rotationUnknownIn(rulesOf(card.slug), buildDate)).map((c) => c.slug);
+  if (rotationUnknown.length > 0)
+    lines.push(
+      `active cards with rotating categories and none in force on ${buildDate} (answers say this quarter's categories are not in the dataset): ${rotationUnknown.join(', ')}`,
+    );
   const feeUnknown = active.filter((card) => card.foreign_tx_fee === null).map((c) => c.slug);
   if (feeUnknown.length > 0) lines.push(`active cards with no stated foreign transaction fee: ${feeUnknown.join(', ')}`);
   const unvalued = dataset.programs.filter(({ row }) => row.valuation_basis === 'assumed').map(({ row }) => row.slug);

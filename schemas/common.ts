@@ -50,11 +50,12 @@ export const condition = {
   required: ['kind', 'note'],
   properties: {
     kind: {
-      enum: ['activation', 'chosen_category', 'auto_category', 'cap', 'channel', 'rotation_unknown'],
+      enum: ['activation', 'chosen_category', 'auto_category', 'cap', 'channel', 'rotation_unknown', 'acceptance'],
       description:
         'activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; ' +
         'auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; ' +
-        "rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus",
+        "rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; " +
+        'acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)',
     },
     note: { type: 'string', minLength: 1, description: 'the condition in plain words' },
   },

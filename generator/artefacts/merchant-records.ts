@@ -12,8 +12,11 @@ export const merchantRecords: Artefact = {
   *derive(model) {
     for (const merchant of staticMerchants(model.merchants)) {
       const mcc = model.mccByCode.get(merchant.mcc);
-      const top = topCardOfMerchant(model, merchant);
-      if (!mcc || !top) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
+      const found = topCardOfMerchant(model, merchant);
+      if (!mcc || !found) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
+      const top = found.earning;
+      const conditions = conditionsOf(model, top);
+      if (found.refused !== null) conditions.unshift({ kind: 'acceptance', note: found.refused });
       const record: MerchantRecord = {
         slug: merchant.slug,
         name: merchant.name,
@@ -26,7 +29,7 @@ export const merchantRecords: Artefact = {
           rate: top.rate,
           value_cents: top.value,
           values: bothValues(top),
-          conditions: conditionsOf(model, top),
+          conditions,
         },
         service_url: pageUrl(model, sitePaths.merchant(merchant.slug)),
         last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),

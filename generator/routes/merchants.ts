@@ -151,8 +151,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       "Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. " +
       'A merchant answer is for a purchase in store (channel: in_store): a merchant that takes only some networks there ranks only those, ' +
       'and acceptance says which, why, with its source, and how many cards it left out. ' +
-      "Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does " +
-      "lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50.",
+      'Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does ' +
+      'lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50.',
     params: {},
     variants: [
       { query: { mcc: 'mcc', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{mcc}.json' },

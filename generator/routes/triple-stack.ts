@@ -61,13 +61,21 @@ function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], dat
     : 'offer: no card-linked offer is known for this merchant';
 }
 
+function cardNote(card: Keyed.RankedCard | null, merchant: string): string {
+  if (card === null) return `card: ${merchant} takes no credit card online`;
+  const valuation =
+    card.valuation_basis === 'assumed' ? 'assumed: no valuation found for its program, counted at 1 cent per point' : card.valuation_basis;
+  return `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`;
+}
+
 export const tripleStackRoute: RouteDefinition = {
   id: 'compute-triple-stack',
   path: '/api/compute/triple-stack',
   tier: 'pro',
   schema: tripleStack,
   schemaName: 'TripleStack',
-  summary: 'Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age',
+  summary:
+    'Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age',
   description:
     `The purchase is online (a portal link works only there): the cards are those the merchant takes online. ` +
     `Portal rates and offers observed more than ${FRESHNESS_HORIZON_DAYS} days before the build date are history: ` +
@@ -95,8 +103,7 @@ function* stacks(
   for (const merchant of model.merchants) {
     const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
     const cards = rankedCards(model, purchase, INLINE_CARDS, valuationMode);
-    const [card] = cards;
-    if (!card) throw new Error(`no active card is taken online at ${merchant.slug}; validation should have refused the dataset`);
+    const card = cards[0] ?? null;
     const sorted = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue);
     const portal = sorted.find((rate) => rate.freshness === 'current') ?? null;
     const historical = portal === null ? (sorted[0] ?? null) : null;
@@ -106,10 +113,7 @@ function* stacks(
     const offerValue = offer === null ? 0 : offerCents(offer);
     const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
     const asOf = dates[0] ?? null;
-    const valuation =
-      card.valuation_basis === 'assumed'
-        ? 'assumed: no valuation found for its program, counted at 1 cent per point'
-        : card.valuation_basis;
+    const cardValue = card?.value_cents ?? 0;
     const document = {
       merchant: { slug: merchant.slug, name: merchant.name, mcc_code: merchant.mcc },
       evaluated_on: model.date,
@@ -131,14 +135,14 @@ function* stacks(
         portal: portal === null ? 'none known' : 'rate',
         offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
       },
-      card_cents: card.value_cents,
+      card_cents: cardValue,
       portal_cents: portalValue,
       offer_cents: offerValue,
-      total_cents: round4(card.value_cents + portalValue + offerValue),
+      total_cents: round4(cardValue + portalValue + offerValue),
       as_of: asOf,
       age_days: asOf === null ? null : ageInDays(asOf, model.date),
       assumptions: [
-        `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`,
+        cardNote(card, merchant.name),
         portalNote(portal, historical),
         offerNote(offer, known, model.date),
         portal === null && offer === null

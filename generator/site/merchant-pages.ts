@@ -24,7 +24,12 @@ import { href, sitePaths } from './internal/paths.ts';
 const PAGE_CARDS = 5;
 
 const CHANNEL_WORDS: Readonly<Record<Keyed.NetworkAcceptance['channel'], string>> = { in_store: 'In store', online: 'Online' };
-const NETWORK_NAMES: Readonly<Record<string, string>> = { amex: 'American Express', discover: 'Discover', mastercard: 'Mastercard', visa: 'Visa' };
+const NETWORK_NAMES: Readonly<Record<string, string>> = {
+  amex: 'American Express',
+  discover: 'Discover',
+  mastercard: 'Mastercard',
+  visa: 'Visa',
+};
 
 function acceptanceList(restrictions: readonly Keyed.NetworkAcceptance[]): Html {
   if (restrictions.length === 0) return html``;
@@ -64,11 +69,10 @@ function pageBody(model: Model, merchant: MerchantRow, rates: readonly Keyed.Sto
   const mcc = model.mccByCode.get(merchant.mcc);
   if (!mcc) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc}`);
   const best = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL }).slice(0, PAGE_CARDS);
-  if (best.length === 0) throw new Error(`merchant ${merchant.slug}: no active card it takes in store`);
   const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
   return html`<h1>${merchant.name}</h1>
 <h2>Best cards at ${merchant.name}, in store</h2>
-${cardTable(model, `Best cards at ${merchant.name}`, best)}
+${best.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in store</strong> (below): no card earns anything at its tills.</p>` : cardTable(model, `Best cards at ${merchant.name}`, best)}
 <p class="muted">${RANKING_NOTE} Every card for this code is ranked on the <a href="${href(model, sitePaths.mcc(mcc.code))}">MCC ${mcc.code} page</a>.</p>
 ${acceptanceList(acceptanceViews(model, merchant))}
 <h2>Stacking online</h2>
@@ -99,7 +103,7 @@ export const merchantPages: Artefact = {
       yield renderPage(model, {
         path: sitePaths.merchant(merchant.slug),
         title: `Best credit card for ${merchant.name}`,
-        description: `${merchant.name} uses merchant category code ${mcc?.code} (${mcc?.description}); the card that earns the most there in store is ${top?.card.name}.`,
+        description: `${merchant.name} uses merchant category code ${mcc?.code} (${mcc?.description}); ${top === undefined ? 'it takes no credit card in store' : `the card that earns the most there in store is ${top.card.name}`}.`,
         body: pageBody(model, merchant, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
       });
     }

@@ -23,7 +23,13 @@ export const recommendation = object(
     fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
     channel: { const: 'online', description: 'a web domain is a purchase online: the cards are those the merchant takes online' },
     acceptance: acceptanceOrNull,
-    best_cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: INLINE_CARDS, description: 'the 10 best cards, best first' },
+    best_cards: {
+      type: 'array',
+      items: rankedCard,
+      maxItems: INLINE_CARDS,
+      description:
+        'the 10 best cards the merchant takes online, best first; empty only when it takes no credit card online (acceptance says so)',
+    },
   },
   ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards'],
 );
@@ -44,10 +50,9 @@ export const bestCard = object(
     best_cards: {
       type: 'array',
       items: rankedCard,
-      minItems: 1,
       maxItems: 50,
       description:
-        "the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names",
+        'empty only when the merchant takes no credit card in store (acceptance says so); otherwise the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names',
     },
     best_cards_from: {
       oneOf: [
@@ -74,10 +79,19 @@ export const tripleStack = object(
     merchant: object({ slug, name: text, mcc_code: mccCode }, ['slug', 'name', 'mcc_code']),
     evaluated_on: { ...isoDate, description: 'the build date: offers ending before it do not count' },
     purchase_usd: { type: 'number', description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)' },
-    channel: { const: 'online', description: 'a shopping portal is used online: the stack is for a purchase on the merchant\'s web site' },
+    channel: { const: 'online', description: "a shopping portal is used online: the stack is for a purchase on the merchant's web site" },
     acceptance: acceptanceOrNull,
-    card: { ...rankedCard, description: 'the best card the merchant takes online: the first of cards' },
-    cards: { type: 'array', items: rankedCard, minItems: 1, maxItems: INLINE_CARDS, description: 'the 10 best cards, best first' },
+    card: {
+      oneOf: [rankedCard, { type: 'null' }],
+      description:
+        'the best card the merchant takes online, the first of cards; null when it takes no credit card online (acceptance says so)',
+    },
+    cards: {
+      type: 'array',
+      items: rankedCard,
+      maxItems: INLINE_CARDS,
+      description: 'the 10 best cards the merchant takes online, best first',
+    },
     portal: {
       oneOf: [storeRate, { type: 'null' }],
       description: 'the best current portal rate (observed within freshness_horizon_days); null when none is current',
@@ -90,12 +104,22 @@ export const tripleStack = object(
     basis: object(
       {
         card: { const: 'current', description: "the card's rules in force on the build date" },
-        portal: { enum: ['current', 'historical', 'unknown'], description: 'current: counted; historical: too old to count; unknown: no rate known' },
-        offer: { enum: ['current', 'historical', 'unknown'], description: 'current: in force and counted; historical: ended, not started or too old; unknown: none known' },
+        portal: {
+          enum: ['current', 'historical', 'unknown'],
+          description: 'current: counted; historical: too old to count; unknown: no rate known',
+        },
+        offer: {
+          enum: ['current', 'historical', 'unknown'],
+          description: 'current: in force and counted; historical: ended, not started or too old; unknown: none known',
+        },
       },
       ['card', 'portal', 'offer'],
     ),
-    freshness_horizon_days: { type: 'integer', minimum: 1, description: 'portal rates and offers observed longer ago than this are history' },
+    freshness_horizon_days: {
+      type: 'integer',
+      minimum: 1,
+      description: 'portal rates and offers observed longer ago than this are history',
+    },
     known: object(
       {
         portal: { enum: ['rate', 'none known'] },

@@ -147,7 +147,12 @@ export const merchantDetail = object(
       items: networkAcceptance,
       description: 'the channels on which the merchant takes only some networks (empty: every network everywhere known)',
     },
-    best_cards: { type: 'array', items: rankedCard, maxItems: 10, description: 'the 10 best cards the merchant takes in store, best first' },
+    best_cards: {
+      type: 'array',
+      items: rankedCard,
+      maxItems: 10,
+      description: 'the 10 best cards the merchant takes in store, best first',
+    },
     portals: { type: 'array', items: storeRate },
     offers: { type: 'array', items: offer },
   },
