@@ -74,15 +74,21 @@ export function defineGeneratorCommands(program: Command): void {
     .addOption(datasetOption())
     .option('--max-age-days <n>', 'list rows whose as_of is older than this many days (default 180)', parseDays)
     .option('--as-of <YYYY-MM-DD>', "the day ages are counted from; default: the dataset's latest as_of (never the clock)", parseDate)
+    .option(
+      '--date <YYYY-MM-DD>',
+      "the build date rotating categories are checked on, as build's --date; default: the dataset's latest as_of",
+      parseDate,
+    )
     .option('--json', 'print only the problems, as JSON lines {code, file, line, column, message} on stdout')
     .addHelpText('after', '\nExit codes: 0 valid, 1 dataset problems, 2 usage or I/O error.')
-    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string; json?: boolean }) =>
+    .action((options: { dataset: string; maxAgeDays?: number; asOf?: string; date?: string; json?: boolean }) =>
       runCommand(async () =>
         (await import('./build-command.ts')).validate(
           options.dataset,
           {
             ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }),
             ...(options.asOf === undefined ? {} : { referenceDate: options.asOf }),
+            ...(options.date === undefined ? {} : { buildDate: options.date }),
           },
           options.json === true,
         ),

@@ -212,8 +212,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The 50 best cards for one MCC or one merchant, with the rule that applied, both valuations and the conditions
-         * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. A merchant whose own rules do not change its MCC's ranking (most of them) answers without best_cards and with best_cards_from naming the MCC answer that holds its list; a merchant with a ranking of its own answers its best_cards and best_cards_from null. Minimum tier: starter (available to starter, pro, enterprise).
+         * The best cards for one MCC or one merchant (at the till), with the rule that applied, both valuations and the conditions
+         * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. A merchant answer is for a purchase in store (channel: in_store): a merchant that takes only some networks there ranks only those, and acceptance says which, why, with its source, and how many cards it left out. Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50. Minimum tier: starter (available to starter, pro, enterprise).
          */
         get: operations["computeBestCard"];
         put?: never;
@@ -272,8 +272,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Best card + best shopping portal + card-linked offer for any merchant, each in cents per dollar with its basis and age
-         * @description Minimum tier: pro (available to pro, enterprise).
+         * Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age
+         * @description The purchase is online (a portal link works only there): the cards are those the merchant takes online. Portal rates and offers observed more than 365 days before the build date are history: the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown. Minimum tier: pro (available to pro, enterprise).
          */
         get: operations["computeTripleStack"];
         put?: never;
@@ -332,8 +332,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Best cards for the merchant behind a web domain (browser extensions)
-         * @description The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. No match gives fallback: true with the best everyday cards and merchant_name null. Minimum tier: free (available to free, starter, pro, enterprise).
+         * The 10 best cards for the merchant behind a web domain, among those it takes online (browser extensions)
+         * @description The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. A domain is a purchase online (channel: online): a merchant that takes only some networks online ranks only those, and acceptance says which and why. No match gives fallback: true with the best everyday cards and merchant_name null. Minimum tier: free (available to free, starter, pro, enterprise).
          */
         get: operations["extensionRecommend"];
         put?: never;
@@ -972,9 +972,32 @@ export interface components {
             total: number;
         };
         BestCard: {
-            /** @description the 50 best cards, best first; left out when best_cards_from names the answer that holds this merchant's list */
-            best_cards?: components["schemas"]["RankedCard"][];
-            /** @description null when best_cards is this answer's own list. For a merchant whose own rules do not change the ranking of its MCC (most of them), the MCC answer whose cards are this merchant's, with the same valuation: best_cards is then left out, and that list is fetched once per MCC. */
+            /** @description the networks the merchant takes on this channel when it does not take them all; null: no restriction known */
+            acceptance: {
+                /**
+                 * Format: date
+                 * @description a date as YYYY-MM-DD
+                 */
+                as_of: string;
+                /** @description active cards on other networks, left out of the ranking for this channel */
+                cards_left_out: number;
+                /**
+                 * @description in_store or online
+                 * @enum {string}
+                 */
+                channel: "in_store" | "online";
+                /** @description the credit networks taken on this channel; empty: no credit card at all */
+                networks: ("amex" | "discover" | "mastercard" | "visa")[];
+                /** @description non-empty text */
+                note: string;
+                /** @description an http(s) URL */
+                source_url: string;
+                /** @description the fee the merchant adds to a credit card payment here, in percent */
+                surcharge_percent: number | null;
+            } | null;
+            /** @description empty only when the merchant takes no credit card in store (acceptance says so); otherwise the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names */
+            best_cards: components["schemas"]["RankedCard"][];
+            /** @description null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way. */
             best_cards_from: {
                 /** @description the request that answers the list */
                 href: string;
@@ -983,6 +1006,8 @@ export interface components {
             } | null;
             /** @description how many active cards were ranked (the list shows the best 50) */
             card_count: number;
+            /** @description for a merchant: the channel ranked for, in_store (at the till); null for an MCC, which names no merchant */
+            channel: ("in_store" | "online") | null;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
@@ -1348,10 +1373,10 @@ export interface components {
                 bonus_rate: number;
                 conditions: {
                     /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
+                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                      * @enum {string}
                      */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                     /** @description the condition in plain words */
                     note: string;
                 }[];
@@ -1388,15 +1413,43 @@ export interface components {
             merchant_count: number;
         };
         MerchantDetail: {
+            /** @description the channels on which the merchant takes only some networks (empty: every network everywhere known) */
+            acceptance: {
+                /**
+                 * Format: date
+                 * @description a date as YYYY-MM-DD
+                 */
+                as_of: string;
+                /** @description active cards on other networks, left out of the ranking for this channel */
+                cards_left_out: number;
+                /**
+                 * @description in_store or online
+                 * @enum {string}
+                 */
+                channel: "in_store" | "online";
+                /** @description the credit networks taken on this channel; empty: no credit card at all */
+                networks: ("amex" | "discover" | "mastercard" | "visa")[];
+                /** @description non-empty text */
+                note: string;
+                /** @description an http(s) URL */
+                source_url: string;
+                /** @description the fee the merchant adds to a credit card payment here, in percent */
+                surcharge_percent: number | null;
+            }[];
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
              */
             as_of: string;
-            /** @description the 10 best cards, best first */
+            /** @description the 10 best cards the merchant takes in store, best first */
             best_cards: components["schemas"]["RankedCard"][];
             /** @description non-empty text */
             category_group: string;
+            /**
+             * @description the channel best_cards is ranked for: in_store, at the till
+             * @enum {string}
+             */
+            channel: "in_store" | "online";
             domains: string[];
             has_static_file: boolean;
             /** @description a four-digit MCC code */
@@ -1417,6 +1470,11 @@ export interface components {
                 card: string | null;
                 /** @description valid_to is before the build date */
                 expired: boolean;
+                /**
+                 * @description current: observed within the freshness horizon before the build date (and, for an offer, in force); historical: older, shown with its date and never added into a total
+                 * @enum {string}
+                 */
+                freshness: "current" | "historical";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 issuer: string;
                 /** @enum {string} */
@@ -1482,10 +1540,10 @@ export interface components {
             top_card: {
                 conditions: {
                     /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
+                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                      * @enum {string}
                      */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                     /** @description the condition in plain words */
                     note: string;
                 }[];
@@ -1544,6 +1602,11 @@ export interface components {
             card: string | null;
             /** @description valid_to is before the build date */
             expired: boolean;
+            /**
+             * @description current: observed within the freshness horizon before the build date (and, for an offer, in force); historical: older, shown with its date and never added into a total
+             * @enum {string}
+             */
+            freshness: "current" | "historical";
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             issuer: string;
             /** @enum {string} */
@@ -1582,6 +1645,11 @@ export interface components {
                 card: string | null;
                 /** @description valid_to is before the build date */
                 expired: boolean;
+                /**
+                 * @description current: observed within the freshness horizon before the build date (and, for an offer, in force); historical: older, shown with its date and never added into a total
+                 * @enum {string}
+                 */
+                freshness: "current" | "historical";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 issuer: string;
                 /** @enum {string} */
@@ -1797,10 +1865,10 @@ export interface components {
             /** @description what the rate needs of the holder; empty for an unconditional rate */
             conditions: {
                 /**
-                 * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only
+                 * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                  * @enum {string}
                  */
-                kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel";
+                kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                 /** @description the condition in plain words */
                 note: string;
             }[];
@@ -1840,7 +1908,36 @@ export interface components {
             };
         };
         Recommendation: {
+            /** @description the networks the merchant takes on this channel when it does not take them all; null: no restriction known */
+            acceptance: {
+                /**
+                 * Format: date
+                 * @description a date as YYYY-MM-DD
+                 */
+                as_of: string;
+                /** @description active cards on other networks, left out of the ranking for this channel */
+                cards_left_out: number;
+                /**
+                 * @description in_store or online
+                 * @enum {string}
+                 */
+                channel: "in_store" | "online";
+                /** @description the credit networks taken on this channel; empty: no credit card at all */
+                networks: ("amex" | "discover" | "mastercard" | "visa")[];
+                /** @description non-empty text */
+                note: string;
+                /** @description an http(s) URL */
+                source_url: string;
+                /** @description the fee the merchant adds to a credit card payment here, in percent */
+                surcharge_percent: number | null;
+            } | null;
+            /** @description the 10 best cards the merchant takes online, best first; empty only when it takes no credit card online (acceptance says so) */
             best_cards: components["schemas"]["RankedCard"][];
+            /**
+             * @description a web domain is a purchase online: the cards are those the merchant takes online
+             * @constant
+             */
+            channel: "online";
             /** @description true when the domain matched no merchant: best everyday cards are returned */
             fallback: boolean;
             matched_domain: string | null;
@@ -2017,6 +2114,11 @@ export interface components {
             basis: "published" | "typical";
             /** @description value of one point of the portal's program (1 for cash) */
             cents_per_point: number;
+            /**
+             * @description current: observed within the freshness horizon before the build date (and, for an offer, in force); historical: older, shown with its date and never added into a total
+             * @enum {string}
+             */
+            freshness: "current" | "historical";
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             merchant: string;
             /** @description non-empty text */
@@ -2128,6 +2230,29 @@ export interface components {
             transfer_time: string | null;
         };
         TripleStack: {
+            /** @description the networks the merchant takes on this channel when it does not take them all; null: no restriction known */
+            acceptance: {
+                /**
+                 * Format: date
+                 * @description a date as YYYY-MM-DD
+                 */
+                as_of: string;
+                /** @description active cards on other networks, left out of the ranking for this channel */
+                cards_left_out: number;
+                /**
+                 * @description in_store or online
+                 * @enum {string}
+                 */
+                channel: "in_store" | "online";
+                /** @description the credit networks taken on this channel; empty: no credit card at all */
+                networks: ("amex" | "discover" | "mastercard" | "visa")[];
+                /** @description non-empty text */
+                note: string;
+                /** @description an http(s) URL */
+                source_url: string;
+                /** @description the fee the merchant adds to a credit card payment here, in percent */
+                surcharge_percent: number | null;
+            } | null;
             /** @description days from as_of to the build date */
             age_days: number | null;
             /**
@@ -2136,17 +2261,44 @@ export interface components {
              */
             as_of: string | null;
             assumptions: string[];
-            card: components["schemas"]["RankedCard"];
+            basis: {
+                /**
+                 * @description the card's rules in force on the build date
+                 * @constant
+                 */
+                card: "current";
+                /**
+                 * @description current: in force and counted; historical: ended, not started or too old; unknown: none known; not_accepted: the offers in force are for cards on networks the merchant does not take online
+                 * @enum {string}
+                 */
+                offer: "current" | "historical" | "unknown" | "not_accepted";
+                /**
+                 * @description current: counted; historical: too old to count; unknown: no rate known
+                 * @enum {string}
+                 */
+                portal: "current" | "historical" | "unknown";
+            };
+            /** @description the 10 best cards the merchant takes online, best first */
+            best_cards: components["schemas"]["RankedCard"][];
+            /** @description the best card the merchant takes online, the first of best_cards; null when it takes no credit card online (acceptance says so) */
+            card: components["schemas"]["RankedCard"] | null;
             /** @description US cents back per dollar of the assumed purchase */
             card_cents: number;
+            /**
+             * @description a shopping portal is used online: the stack is for a purchase on the merchant's web site
+             * @constant
+             */
+            channel: "online";
             /**
              * Format: date
              * @description the build date: offers ending before it do not count
              */
             evaluated_on: string;
+            /** @description portal rates and offers observed longer ago than this are history */
+            freshness_horizon_days: number;
             known: {
                 /** @enum {string} */
-                offer: "in force" | "expired or not started" | "none known";
+                offer: "in force" | "expired or not started" | "none known" | "not accepted";
                 /** @enum {string} */
                 portal: "rate" | "none known";
             };
@@ -2169,6 +2321,11 @@ export interface components {
                 card: string | null;
                 /** @description valid_to is before the build date */
                 expired: boolean;
+                /**
+                 * @description current: observed within the freshness horizon before the build date (and, for an offer, in force); historical: older, shown with its date and never added into a total
+                 * @enum {string}
+                 */
+                freshness: "current" | "historical";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 issuer: string;
                 /** @enum {string} */
@@ -2196,9 +2353,12 @@ export interface components {
             } | null;
             /** @description US cents back per dollar of the assumed purchase */
             offer_cents: number;
+            /** @description the best current portal rate (observed within freshness_horizon_days); null when none is current */
             portal: components["schemas"]["StoreRate"] | null;
             /** @description US cents back per dollar of the assumed purchase */
             portal_cents: number;
+            /** @description with no current rate: the newest rate older than the horizon, shown for its date and never added into total_cents */
+            portal_historical: components["schemas"]["StoreRate"] | null;
             /** @description the purchase the amounts are computed for (flat rates and amount offers depend on it) */
             purchase_usd: number;
             /** @description card + portal + offer, cents per dollar (= percent back) in cash value */

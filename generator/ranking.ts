@@ -244,6 +244,8 @@ export function ranksApartFromMcc(
   if (!mayRankApartFromMcc(model, merchant.slug)) return false;
   const own = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, valuation).slice(0, limit);
   const ofMcc = rankCards(model, { mcc: merchant.mcc }, valuation);
+  // A merchant that refuses some networks can have a shorter list whose first places match the MCC's.
+  if (own.length !== Math.min(limit, ofMcc.length)) return true;
   return own.some((earning, index) => earning.card !== ofMcc[index]?.card || earning.rule !== ofMcc[index]?.rule);
 }
 

@@ -39,5 +39,6 @@ export function rotationUnknownIn(rules: readonly CardRewardRow[], date: string)
 export function rotationUnknownNote(model: Model, card: CardRow): string {
   const last = lastKnownQuarterEnd(model, card);
   const since = last === null ? '' : ` (the newest quarter it holds ended ${last})`;
-  return `rotating categories: this quarter's categories are not in the dataset on ${model.date}${since}; this rate leaves out whatever bonus they give`;
+  // No build date in the note: it would change every answer that lists the card on every new day.
+  return `rotating categories: the quarter in force on the build date is not in the dataset${since}; this rate leaves out whatever bonus it gives`;
 }

@@ -12,6 +12,8 @@ export interface SummaryOptions {
   readonly maxAgeDays?: number;
   /** The day ages are counted from (`YYYY-MM-DD`); default the dataset's latest `as_of`, so the summary never depends on the clock. */
   readonly referenceDate?: string;
+  /** The build date rotating categories are checked on (`YYYY-MM-DD`); default the dataset's latest `as_of`, as `build`. */
+  readonly buildDate?: string;
 }
 
 /** One row whose `as_of` is older than the age limit. */
@@ -68,7 +70,7 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
     `active cards by segment: ${countBy((c) => c.segment) || 'none'}`,
   ];
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
-  const buildDate = options.referenceDate ?? datasetDate(dataset);
+  const buildDate = options.buildDate ?? datasetDate(dataset);
   const rulesOf = (slug: string) => dataset.cardRewards.filter(({ row }) => row.card === slug).map(({ row }) => row);
   const rotationUnknown = active.filter((card) => rotationUnknownIn(rulesOf(card.slug), buildDate)).map((c) => c.slug);
   if (rotationUnknown.length > 0)

@@ -117,8 +117,8 @@ describe('keyed responses on the fixture', () => {
   it('ranks for a merchant with its merchant-scoped categories', () => {
     const delta = json('keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json');
     expect(delta.merchant).toEqual({ slug: 'delta-air-lines', name: 'Delta Air Lines' });
-    // The delta category covers Delta's own MCC as well: the merchant's list is its MCC's, sent once.
-    expect(delta.best_cards).toBeUndefined();
+    // The delta category covers Delta's own MCC as well: the merchant's list is its MCC's; it carries the first 10 and names the rest.
+    expect(delta.best_cards).toEqual(json('keyed/api/compute/best-card/standalone/mcc/3058.json').best_cards.slice(0, 10));
     expect(delta.best_cards_from).toEqual({ mcc_code: '3058', href: '/api/compute/best-card?mcc=3058&valuation=standalone' });
     const gold = bestCardList(fixture.output.files, 'keyed/api/compute/best-card/standalone/merchant/delta-air-lines.json').find(
       (c) => c.slug === 'delta-skymiles-gold',
@@ -158,7 +158,11 @@ describe('keyed responses on a variant of the fixture', () => {
       offer_cents: 0,
       known: { offer: 'expired or not started' },
     });
-    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/standalone/costco.json').offer).toMatchObject({
+    // Without Costco's network restriction: the fixture's offer is an Amex one, which costco.com refuses (tested below).
+    const unrestricted = (sources: Map<string, string | undefined>) => {
+      sources.delete('merchant_acceptance.csv');
+    };
+    expect(build(unrestricted, '2026-11-15')('keyed/api/compute/triple-stack/standalone/costco.json').offer).toMatchObject({
       slug: 'amex-costco-fixture',
     });
   });
@@ -188,5 +192,49 @@ describe('keyed responses on a variant of the fixture', () => {
     const distinct = new Set(cards).size;
     expect(view('keyed/api/categories/airfare.json').card_count).toBe(distinct);
     expect(view('keyed/api/categories.json').data.find((c: { slug: string }) => c.slug === 'airfare').card_count).toBe(distinct);
+  });
+});
+
+describe('answers at the till on the fixture (issue 23)', () => {
+  it('best-card for Costco answers in store with Visa cards only, says why with its source, and carries its cards', () => {
+    const costco = json('keyed/api/compute/best-card/standalone/merchant/costco.json');
+    expect(costco.channel).toBe('in_store');
+    expect(costco.acceptance).toMatchObject({ channel: 'in_store', networks: ['visa'], surcharge_percent: null });
+    expect(costco.acceptance.source_url).toMatch(/^https:\/\//);
+    expect(costco.best_cards[0].slug).toBe('chase-sapphire-preferred');
+    expect(costco.best_cards.length + costco.acceptance.cards_left_out).toBe(costco.card_count);
+    // Ranked apart from its MCC by the restriction: its own whole list, no link.
+    expect(costco.best_cards_from).toBeNull();
+    expect(json('keyed/api/compute/best-card/standalone/mcc/5300.json').channel).toBeNull();
+  });
+
+  it('recommends online for a domain, and the triple-stack is online with 10 cards at most, and bases for each part', () => {
+    const rec = json('keyed/api/extension/recommend/costco.com.json');
+    expect(rec.channel).toBe('online');
+    expect(rec.acceptance.networks).toEqual(['mastercard', 'visa']);
+    expect(rec.best_cards.map((c: { slug: string }) => c.slug)).not.toContain('amex-gold');
+    const stack = json('keyed/api/compute/triple-stack/standalone/costco.json');
+    expect(stack).toMatchObject({ channel: 'online', freshness_horizon_days: 365, basis: { card: 'current', portal: 'current' } });
+    expect(stack.card).toEqual(stack.best_cards[0]);
+    expect(stack.best_cards.length).toBeLessThanOrEqual(10);
+    // The fixture's Costco offer is an Amex offer: costco.com takes no Amex, so it does not count.
+    expect(stack.basis.offer).toBe('not_accepted');
+    expect(stack.offer_cents).toBe(0);
+    expect(stack.total_cents).toBeCloseTo(stack.card_cents + stack.portal_cents, 4);
+  });
+
+  it('never adds a portal rate older than the horizon into a stack, and shows it as history', () => {
+    const stale = compile(readDataset(FIXTURE), { baseUrl: 'https://example.test', date: '2028-01-15', displayDir: 'mini' });
+    if (!stale.ok) throw new Error('the fixture failed to compile');
+    const files = stale.output.files;
+    const stack = JSON.parse(files.get('keyed/api/compute/triple-stack/standalone/costco.json')!.toString('utf8'));
+    expect(stack.portal).toBeNull();
+    expect(stack.portal_cents).toBe(0);
+    expect(stack.basis.portal).toBe('historical');
+    expect(stack.portal_historical).toMatchObject({ merchant: 'costco', freshness: 'historical' });
+    expect(stack.total_cents).toBe(stack.card_cents + stack.offer_cents);
+    const rates = JSON.parse(files.get('keyed/api/stores/costco/portals.json')!.toString('utf8'));
+    expect(rates.data.length).toBeGreaterThan(0);
+    for (const rate of rates.data) expect(rate.freshness).toBe('historical');
   });
 });

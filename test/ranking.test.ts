@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
 import { createModel, type Model } from '../generator/model.ts';
-import { compareEarnings, earningFor, earningOf, rankCards, round4, TYPICAL_MONTHLY_SPEND_USD, typicalRate } from '../generator/ranking.ts';
+import {
+  compareEarnings,
+  earningFor,
+  earningOf,
+  leftOutCards,
+  rankCards,
+  round4,
+  TYPICAL_MONTHLY_SPEND_USD,
+  typicalRate,
+} from '../generator/ranking.ts';
+import { conditionsOf } from '../generator/conditions.ts';
+import { rotationUnknown } from '../generator/rotation.ts';
+import { FRESHNESS_HORIZON_DAYS, freshnessOf, horizonStart } from '../generator/freshness.ts';
 import { cardValuation, type ValuationMode } from '../generator/valuation.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { FIXTURE } from './helpers/cli.ts';
@@ -144,5 +156,46 @@ describe('ranking engine (hand-worked on the fixture)', () => {
   it('rounds values to 4 decimals', () => {
     expect(round4(4 * 1.65)).toBe(6.6);
     expect(round4(1.5 * 1.7)).toBe(2.55);
+  });
+});
+
+describe('answers at the till (issue 23, on the fixture)', () => {
+  it("leaves out the cards a merchant refuses on the channel asked about: Costco's warehouses take Visa only", () => {
+    const model = fixtureModel();
+    const inStore = rankCards(model, { mcc: '5300', merchant: 'costco', channel: 'in_store' });
+    expect(inStore.map((e) => e.card.network)).toEqual(inStore.map(() => 'visa'));
+    expect(inStore[0]?.card.slug).toBe('chase-sapphire-preferred');
+    const leftOut = leftOutCards(model, { mcc: '5300', merchant: 'costco', channel: 'in_store' });
+    expect(leftOut.length + inStore.length).toBe(model.activeCards.length);
+    expect(leftOut.every((card) => card.network !== 'visa')).toBe(true);
+    // costco.com takes Mastercard too; the MCC alone names no merchant and refuses nothing.
+    const online = rankCards(model, { mcc: '5300', merchant: 'costco', channel: 'online' });
+    expect(new Set(online.map((e) => e.card.network))).toEqual(new Set(['mastercard', 'visa']));
+    expect(rankCards(model, { mcc: '5300' })).toHaveLength(model.activeCards.length);
+    // Without a channel a merchant answer is for the till.
+    expect(rankCards(model, { mcc: '5300', merchant: 'costco' })).toEqual(inStore);
+  });
+
+  it("says when a rotating card's quarter is not in the dataset, on every entry of that card, and not inside a known quarter", () => {
+    const inQuarter = fixtureModel('2026-11-15');
+    const flex = inQuarter.cardBySlug.get('chase-freedom-flex')!;
+    expect(rotationUnknown(inQuarter, flex)).toBe(false);
+    const after = fixtureModel('2027-01-15');
+    expect(rotationUnknown(after, flex)).toBe(true);
+    const entry = rankCards(after, { mcc: '5411' }).find((e) => e.card.slug === 'chase-freedom-flex')!;
+    expect(entry.rule).toBeNull();
+    const notes = conditionsOf(after, entry);
+    expect(notes.map((c) => c.kind)).toEqual(['rotation_unknown']);
+    expect(notes[0]?.note).toContain('the newest quarter it holds ended 2026-12-31');
+    // A card without rotating rules never carries the note.
+    expect(rotationUnknown(after, after.cardBySlug.get('citi-double-cash')!)).toBe(false);
+  });
+
+  it(`calls a portal rate or an offer historical past ${FRESHNESS_HORIZON_DAYS} days, counting both ends in UTC days`, () => {
+    expect(horizonStart('2026-11-25')).toBe('2025-11-25');
+    expect(freshnessOf('2025-11-25', '2026-11-25')).toBe('current');
+    expect(freshnessOf('2025-11-24', '2026-11-25')).toBe('historical');
+    expect(freshnessOf('2018-02-27', '2026-11-25')).toBe('historical');
+    expect(freshnessOf('2026-11-25', '2026-11-25')).toBe('current');
   });
 });

@@ -11,6 +11,8 @@ import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { INLINE_CARDS, tripleStack } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
+import { acceptanceOf, isAccepted } from '../acceptance.ts';
+import type { MerchantAcceptanceRow } from '../../schemas/dataset.ts';
 import { ageInDays } from '../internal/dates.ts';
 import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
 import { groupBy } from './paging.ts';
@@ -27,6 +29,14 @@ const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
   miles_flat: ' miles per purchase',
   points_flat: ' points per purchase',
 };
+
+/** True when the merchant takes a card the offer applies to (its card, else any active card of its issuer). */
+function offerUsable(model: Model, offer: Keyed.Offer, restriction: MerchantAcceptanceRow | null): boolean {
+  if (restriction === null) return true;
+  const card = offer.card === null ? undefined : model.cardBySlug.get(offer.card);
+  if (card !== undefined) return isAccepted(restriction, card);
+  return model.activeCards.some((c) => c.issuer === offer.issuer && isAccepted(restriction, c));
+}
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
 function bestOffer(offers: readonly Keyed.Offer[]): Keyed.Offer | null {
@@ -50,7 +60,9 @@ function portalNote(rate: Keyed.StoreRate | null, historical: Keyed.StoreRate | 
   return `portal: ${rateWords(rate)}; valued at ${rate.cents_per_point} cents per point (${rate.valuation_basis})${flat}`;
 }
 
-function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], date: string): string {
+function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], refused: boolean, date: string): string {
+  if (offer === null && refused)
+    return 'offer: the offers in force are for cards on networks the merchant does not take online, and do not count';
   if (offer !== null) {
     const minimum = offer.min_spend === null ? 'no minimum spend' : `minimum spend $${offer.min_spend}`;
     const cap = offer.max_reward === null ? 'no cap' : `at most $${offer.max_reward} back`;
@@ -108,7 +120,10 @@ function* stacks(
     const portal = sorted.find((rate) => rate.freshness === 'current') ?? null;
     const historical = portal === null ? (sorted[0] ?? null) : null;
     const known = offers.get(merchant.slug) ?? [];
-    const offer = bestOffer(known);
+    const restriction = acceptanceOf(model, merchant.slug, 'online');
+    const usable = known.filter((o) => offerUsable(model, o, restriction));
+    const offer = bestOffer(usable);
+    const refused = offer === null && bestOffer(known) !== null;
     const portalValue = portal === null ? 0 : portalCents(portal);
     const offerValue = offer === null ? 0 : offerCents(offer);
     const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
@@ -121,19 +136,19 @@ function* stacks(
       channel: 'online',
       acceptance: acceptanceView(model, purchase),
       card,
-      cards,
+      best_cards: cards,
       portal,
       portal_historical: historical,
       offer,
       basis: {
         card: 'current',
         portal: portal !== null ? 'current' : historical !== null ? 'historical' : 'unknown',
-        offer: offer !== null ? 'current' : known.length > 0 ? 'historical' : 'unknown',
+        offer: offer !== null ? 'current' : refused ? 'not_accepted' : known.length > 0 ? 'historical' : 'unknown',
       },
       freshness_horizon_days: FRESHNESS_HORIZON_DAYS,
       known: {
         portal: portal === null ? 'none known' : 'rate',
-        offer: offer !== null ? 'in force' : known.length > 0 ? 'expired or not started' : 'none known',
+        offer: offer !== null ? 'in force' : refused ? 'not accepted' : known.length > 0 ? 'expired or not started' : 'none known',
       },
       card_cents: cardValue,
       portal_cents: portalValue,
@@ -144,7 +159,7 @@ function* stacks(
       assumptions: [
         cardNote(card, merchant.name),
         portalNote(portal, historical),
-        offerNote(offer, known, model.date),
+        offerNote(offer, known, refused, model.date),
         portal === null && offer === null
           ? 'the stack is the card alone: nothing current is known to add to it'
           : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',

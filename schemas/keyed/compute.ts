@@ -84,9 +84,9 @@ export const tripleStack = object(
     card: {
       oneOf: [rankedCard, { type: 'null' }],
       description:
-        'the best card the merchant takes online, the first of cards; null when it takes no credit card online (acceptance says so)',
+        'the best card the merchant takes online, the first of best_cards; null when it takes no credit card online (acceptance says so)',
     },
-    cards: {
+    best_cards: {
       type: 'array',
       items: rankedCard,
       maxItems: INLINE_CARDS,
@@ -109,8 +109,10 @@ export const tripleStack = object(
           description: 'current: counted; historical: too old to count; unknown: no rate known',
         },
         offer: {
-          enum: ['current', 'historical', 'unknown'],
-          description: 'current: in force and counted; historical: ended, not started or too old; unknown: none known',
+          enum: ['current', 'historical', 'unknown', 'not_accepted'],
+          description:
+            'current: in force and counted; historical: ended, not started or too old; unknown: none known; ' +
+            'not_accepted: the offers in force are for cards on networks the merchant does not take online',
         },
       },
       ['card', 'portal', 'offer'],
@@ -123,7 +125,7 @@ export const tripleStack = object(
     known: object(
       {
         portal: { enum: ['rate', 'none known'] },
-        offer: { enum: ['in force', 'expired or not started', 'none known'] },
+        offer: { enum: ['in force', 'expired or not started', 'none known', 'not accepted'] },
       },
       ['portal', 'offer'],
     ),
@@ -142,7 +144,7 @@ export const tripleStack = object(
     'channel',
     'acceptance',
     'card',
-    'cards',
+    'best_cards',
     'portal',
     'portal_historical',
     'offer',

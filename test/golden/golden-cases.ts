@@ -15,18 +15,44 @@ export interface GoldenCase {
   readonly valuation: 'standalone' | 'pooled';
   readonly expected: readonly string[];
   readonly reason: string;
+  /** Further facts the answer must hold (column `checks`, `;`-separated; see CHECK_FORMS). */
+  readonly checks: readonly string[];
 }
+
+/**
+ * The checks a case may add to its top 3 (design.md §6, "Answers at the till"):
+ * - `inline`: the answer itself lists at least 10 cards (a link may follow, never replace them);
+ * - `acceptance=NETWORKS`: the answer is limited to these networks (`visa`, `mastercard;visa`);
+ * - `condition=CARD:KIND`: CARD is in the answer's list with a condition of KIND (`rotation_unknown`);
+ * - `stack-portal=BASIS`: the merchant's triple-stack (same valuation) names its portal part BASIS
+ *   (`current`, `historical`, `unknown`), and a historical or unknown part adds nothing to its total.
+ */
+const CHECK_FORMS = /^(inline|acceptance=[a-z;]+|condition=[a-z0-9-]+:[a-z_]+|stack-portal=(current|historical|unknown))$/;
 
 /** Reads and checks the cases file; a malformed row throws, naming it. */
 export function readGoldenCases(dir: string): GoldenCase[] {
-  const rows = parse(readFileSync(join(dir, 'cases.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(join(dir, 'cases.csv'), 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as Record<string, string>[];
   return rows.map((row, index) => {
     const match = /^(mcc|merchant)=([a-z0-9-]+)/.exec(row['query'] ?? '');
     const valuation = row['valuation'];
     const expected = (row['expected'] ?? '').split(' > ');
-    if (!match || (valuation !== 'standalone' && valuation !== 'pooled') || expected.length !== 3 || !row['id'] || !row['reason']) {
+    const checks = (row['checks'] ?? '').split(';').filter((check) => check !== '');
+    // `acceptance=mastercard;visa` holds a `;` of its own: rejoin the network names that follow it.
+    const joined = checks.reduce<string[]>((all, part) => {
+      const last = all.at(-1);
+      if (last?.startsWith('acceptance=') && /^[a-z]+$/.test(part) && !CHECK_FORMS.test(part)) all[all.length - 1] = `${last};${part}`;
+      else all.push(part);
+      return all;
+    }, []);
+    const bad = joined.find((check) => !CHECK_FORMS.test(check));
+    if (!match || (valuation !== 'standalone' && valuation !== 'pooled') || expected.length !== 3 || !row['id'] || !row['reason'] || bad) {
       throw new Error(
-        `test/golden/cases.csv line ${index + 2}: expected id, query (mcc=CODE or merchant=SLUG), valuation, 3 slugs joined by " > ", reason`,
+        `test/golden/cases.csv line ${index + 2}: expected id, query (mcc=CODE or merchant=SLUG), valuation, 3 slugs joined by " > ", reason, ` +
+          `checks (optional, ;-separated: inline, acceptance=NETWORKS, condition=CARD:KIND, stack-portal=BASIS)${bad ? `; got check "${bad}"` : ''}`,
       );
     }
     return {
@@ -36,6 +62,7 @@ export function readGoldenCases(dir: string): GoldenCase[] {
       valuation,
       expected,
       reason: row['reason'],
+      checks: joined,
     };
   });
 }
@@ -51,12 +78,53 @@ export function disagreement(goldenCase: GoldenCase, files: ReadonlyMap<string, 
   if (!bytes) return `${goldenCase.id}: no answer at ${answerPath(goldenCase)}; expected ${goldenCase.expected.join(' > ')}`;
   const cards = bestCardList(files, answerPath(goldenCase)).slice(0, 3);
   const actual = cards.map((card) => card.slug);
-  if (actual.join(' > ') === goldenCase.expected.join(' > ')) return null;
-  const shown = cards.map((card) => `${card.slug} (${card.value_cents})`).join(' > ');
-  return `${goldenCase.id}: expected ${goldenCase.expected.join(' > ')}, the engine answered ${shown}. Why expected: ${goldenCase.reason}`;
+  if (actual.join(' > ') !== goldenCase.expected.join(' > ')) {
+    const shown = cards.map((card) => `${card.slug} (${card.value_cents})`).join(' > ');
+    return `${goldenCase.id}: expected ${goldenCase.expected.join(' > ')}, the engine answered ${shown}. Why expected: ${goldenCase.reason}`;
+  }
+  for (const check of goldenCase.checks) {
+    const failed = failedCheck(goldenCase, files, check);
+    if (failed !== null) return `${goldenCase.id}: ${check}: ${failed}. Why expected: ${goldenCase.reason}`;
+  }
+  return null;
 }
 
-type RankedEntry = { slug: string; value_cents: number };
+type RankedEntry = { slug: string; value_cents: number; conditions?: { kind: string }[] };
+
+interface AnswerAtTheTill {
+  best_cards: (RankedEntry & { slug: string })[];
+  acceptance: { networks: string[] } | null;
+}
+
+/** Why one check of a case fails on the built tree, or null when it holds. */
+function failedCheck(goldenCase: GoldenCase, files: ReadonlyMap<string, Buffer>, check: string): string | null {
+  const read = <T>(key: string): T | null => {
+    const bytes = files.get(key);
+    return bytes === undefined ? null : (JSON.parse(bytes.toString('utf8')) as T);
+  };
+  const answer = read<AnswerAtTheTill>(answerPath(goldenCase));
+  if (answer === null) return `no answer at ${answerPath(goldenCase)}`;
+  const [name, value = ''] = check.split('=');
+  if (name === 'inline') return answer.best_cards.length >= 10 ? null : `the answer lists ${answer.best_cards.length} cards inline, not 10`;
+  if (name === 'acceptance') {
+    const networks = answer.acceptance?.networks.join(';') ?? 'none';
+    if (networks !== value) return `the answer is limited to ${networks}`;
+    return null;
+  }
+  if (name === 'condition') {
+    const [card, kind] = value.split(':');
+    const entry = answer.best_cards.find((c) => c.slug === card);
+    if (entry === undefined) return `${card} is not in the answer's list`;
+    return entry.conditions?.some((c) => c.kind === kind) ? null : `${card} has no ${kind} condition`;
+  }
+  const stack = read<{ basis: { portal: string }; portal_cents: number; portal: unknown }>(
+    `keyed/api/compute/triple-stack/${goldenCase.valuation}/${goldenCase.query.key}.json`,
+  );
+  if (stack === null) return `no triple-stack for ${goldenCase.query.key}`;
+  if (stack.basis.portal !== value) return `the stack's portal part is ${stack.basis.portal}`;
+  if (value !== 'current' && (stack.portal_cents !== 0 || stack.portal !== null)) return `a ${value} portal rate was added into the total`;
+  return null;
+}
 
 /**
  * The ranked list of a best-card answer, as a client reads it: its own `best_cards`, or for a merchant
@@ -95,9 +163,17 @@ export function renderGoldenDoc(cases: readonly GoldenCase[]): string {
     'caps and valuations) and the reasons checked by hand. When a fact changes (a rate, a program valuation, a new card), the answers',
     'change with it: re-work the affected cases and update `test/golden/cases.csv` in the same commit as the data.',
     '',
-    '| case | query | valuation | expected top 3 | why |',
-    '| --- | --- | --- | --- | --- |',
-    ...cases.map((c) => `| ${c.id} | ${cell(c.queryText)} | ${c.valuation} | ${c.expected.join(' > ')} | ${cell(c.reason)} |`),
+    'Some cases also check what an answer at the till must hold (`checks`): `inline` (the answer lists at least 10 cards itself),',
+    '`acceptance=NETWORKS` (a merchant that takes only these networks: no card on another is listed), `condition=CARD:KIND` (CARD',
+    "carries that condition, e.g. `rotation_unknown` when its quarter's categories are not in the dataset) and `stack-portal=BASIS`",
+    "(the merchant's triple-stack names its portal part current, historical or unknown, and only a current rate is in its total).",
+    '',
+    '| case | query | valuation | expected top 3 | checks | why |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...cases.map(
+      (c) =>
+        `| ${c.id} | ${cell(c.queryText)} | ${c.valuation} | ${c.expected.join(' > ')} | ${cell(c.checks.join('; '))} | ${cell(c.reason)} |`,
+    ),
     '',
   ];
   return lines.join('\n');
