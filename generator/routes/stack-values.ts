@@ -2,7 +2,10 @@
  * What a portal rate and a card-linked offer are worth on one purchase, in US cents per dollar:
  * the one rule the triple-stack, the store lists and the merchant records share.
  */
+import type { Model } from '../model.ts';
+import type { MerchantAcceptanceRow } from '../../schemas/dataset.ts';
 import { round4 } from '../ranking.ts';
+import { isAccepted } from '../acceptance.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 
 /** The purchase the triple-stack assumes, so flat portal rates and amount offers become cents per dollar. */
@@ -39,4 +42,12 @@ export function offerCents(offer: Keyed.Offer, spend = STACK_PURCHASE_USD): numb
   const reward = offer.kind === 'percent' ? (spend * offer.value) / 100 : offer.value;
   const capped = offer.max_reward === null ? reward : Math.min(reward, offer.max_reward);
   return round4((capped / spend) * 100);
+}
+
+/** True when the merchant takes, under `restriction`, a card the offer applies to: its card, else any active card of its issuer. */
+export function offerUsable(model: Model, offer: Keyed.Offer, restriction: MerchantAcceptanceRow | null): boolean {
+  if (restriction === null) return true;
+  const card = offer.card === null ? undefined : model.cardBySlug.get(offer.card);
+  if (card !== undefined) return isAccepted(restriction, card);
+  return model.activeCards.some((c) => c.issuer === offer.issuer && isAccepted(restriction, c));
 }

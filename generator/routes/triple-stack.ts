@@ -11,13 +11,12 @@ import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { INLINE_CARDS, tripleStack } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
-import { acceptanceOf, isAccepted } from '../acceptance.ts';
-import type { MerchantAcceptanceRow } from '../../schemas/dataset.ts';
+import { acceptanceOf } from '../acceptance.ts';
 import { ageInDays } from '../internal/dates.ts';
 import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
 import { groupBy } from './paging.ts';
 import { liveOffers, storeRates } from './portals.ts';
-import { byPortalValue, offerCents, offerInForce, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
+import { byPortalValue, offerCents, offerInForce, offerUsable, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
 import { acceptanceView, byText, rankedCards } from './views.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
 
@@ -29,14 +28,6 @@ const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
   miles_flat: ' miles per purchase',
   points_flat: ' points per purchase',
 };
-
-/** True when the merchant takes a card the offer applies to (its card, else any active card of its issuer). */
-function offerUsable(model: Model, offer: Keyed.Offer, restriction: MerchantAcceptanceRow | null): boolean {
-  if (restriction === null) return true;
-  const card = offer.card === null ? undefined : model.cardBySlug.get(offer.card);
-  if (card !== undefined) return isAccepted(restriction, card);
-  return model.activeCards.some((c) => c.issuer === offer.issuer && isAccepted(restriction, c));
-}
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
 function bestOffer(offers: readonly Keyed.Offer[]): Keyed.Offer | null {

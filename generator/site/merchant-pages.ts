@@ -8,12 +8,13 @@ import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
 import { staticMerchants } from '../artefacts/static-limits.ts';
-import { DEFAULT_CHANNEL } from '../acceptance.ts';
+import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
+import { CHANNELS } from '../../schemas/dataset.ts';
 import { rankCards } from '../ranking.ts';
 import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
 import { groupBy } from '../routes/paging.ts';
 import { liveOffers, storeRates } from '../routes/portals.ts';
-import { byPortalValue, offerInForce } from '../routes/stack-values.ts';
+import { byPortalValue, offerInForce, offerUsable } from '../routes/stack-values.ts';
 import { acceptanceViews } from '../routes/views.ts';
 import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
 import { externalHref, type Html, html } from './internal/html.ts';
@@ -56,9 +57,12 @@ function portalLine(model: Model, rates: readonly Keyed.StoreRate[]): Html {
   return html`<p><strong>Portal rate</strong>: none known since ${horizonStart(model.date)} (rates older than ${FRESHNESS_HORIZON_DAYS} days are not counted).${history}</p>`;
 }
 
-function offerLine(offers: readonly Keyed.Offer[]): Html {
-  const live = offers.filter(offerInForce);
-  if (live.length === 0) return html`<p><strong>Card-linked offer</strong>: none in force is known.</p>`;
+function offerLine(model: Model, merchant: MerchantRow, offers: readonly Keyed.Offer[]): Html {
+  // An offer counts where the merchant takes a card it applies to, in store or online.
+  const usable = (offer: Keyed.Offer) => CHANNELS.some((channel) => offerUsable(model, offer, acceptanceOf(model, merchant.slug, channel)));
+  const live = offers.filter((offer) => offerInForce(offer) && usable(offer));
+  if (live.length === 0)
+    return html`<p><strong>Card-linked offer</strong>: none in force that ${merchant.name} takes a card for is known.</p>`;
   return html`<p><strong>Card-linked offers in force</strong>:</p><ul>${live.map(
     (o) =>
       html`<li>${o.kind === 'percent' ? `${o.value}% back` : `$${o.value} back`}${o.min_spend === null ? '' : ` on $${o.min_spend} or more`}${o.valid_to === null ? '' : `, until ${o.valid_to}`} (${o.issuer}; add it to the card first)</li>`,
@@ -77,7 +81,7 @@ ${best.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in s
 ${acceptanceList(acceptanceViews(model, merchant))}
 <h2>Stacking online</h2>
 ${portalLine(model, rates)}
-${offerLine(offers)}
+${offerLine(model, merchant, offers)}
 <p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. This page’s record, free: ${json(`/api/merchant/${merchant.slug}.json`)}.</p>
 <h2>About ${merchant.name}</h2>
 <dl class="facts">
