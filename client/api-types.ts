@@ -973,28 +973,7 @@ export interface components {
         };
         BestCard: {
             /** @description the networks the merchant takes on this channel when it does not take them all; null: no restriction known */
-            acceptance: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @description active cards on other networks, left out of the ranking for this channel */
-                cards_left_out: number;
-                /**
-                 * @description in_store or online
-                 * @enum {string}
-                 */
-                channel: "in_store" | "online";
-                /** @description the credit networks taken on this channel; empty: no credit card at all */
-                networks: ("amex" | "discover" | "mastercard" | "visa")[];
-                /** @description non-empty text */
-                note: string;
-                /** @description an http(s) URL */
-                source_url: string;
-                /** @description the fee the merchant adds to a credit card payment here, in percent */
-                surcharge_percent: number | null;
-            } | null;
+            acceptance: components["schemas"]["NetworkAcceptance"] | null;
             /** @description empty only when the merchant takes no credit card in store (acceptance says so); otherwise the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names */
             best_cards: components["schemas"]["RankedCard"][];
             /** @description null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way. */
@@ -1414,28 +1393,7 @@ export interface components {
         };
         MerchantDetail: {
             /** @description the channels on which the merchant takes only some networks (empty: every network everywhere known) */
-            acceptance: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @description active cards on other networks, left out of the ranking for this channel */
-                cards_left_out: number;
-                /**
-                 * @description in_store or online
-                 * @enum {string}
-                 */
-                channel: "in_store" | "online";
-                /** @description the credit networks taken on this channel; empty: no credit card at all */
-                networks: ("amex" | "discover" | "mastercard" | "visa")[];
-                /** @description non-empty text */
-                note: string;
-                /** @description an http(s) URL */
-                source_url: string;
-                /** @description the fee the merchant adds to a credit card payment here, in percent */
-                surcharge_percent: number | null;
-            }[];
+            acceptance: components["schemas"]["NetworkAcceptance"][];
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
@@ -1581,6 +1539,28 @@ export interface components {
             popularity_rank: number;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             slug: string;
+        };
+        NetworkAcceptance: {
+            /**
+             * Format: date
+             * @description a date as YYYY-MM-DD
+             */
+            as_of: string;
+            /** @description active cards on other networks, left out of the ranking for this channel */
+            cards_left_out: number;
+            /**
+             * @description in_store or online
+             * @enum {string}
+             */
+            channel: "in_store" | "online";
+            /** @description the credit networks taken on this channel; empty: no credit card at all */
+            networks: ("amex" | "discover" | "mastercard" | "visa")[];
+            /** @description non-empty text */
+            note: string;
+            /** @description an http(s) URL */
+            source_url: string;
+            /** @description the fee the merchant adds to a credit card payment here, in percent */
+            surcharge_percent: number | null;
         };
         /** NetworkList */
         NetworkList: {
@@ -1909,28 +1889,7 @@ export interface components {
         };
         Recommendation: {
             /** @description the networks the merchant takes on this channel when it does not take them all; null: no restriction known */
-            acceptance: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @description active cards on other networks, left out of the ranking for this channel */
-                cards_left_out: number;
-                /**
-                 * @description in_store or online
-                 * @enum {string}
-                 */
-                channel: "in_store" | "online";
-                /** @description the credit networks taken on this channel; empty: no credit card at all */
-                networks: ("amex" | "discover" | "mastercard" | "visa")[];
-                /** @description non-empty text */
-                note: string;
-                /** @description an http(s) URL */
-                source_url: string;
-                /** @description the fee the merchant adds to a credit card payment here, in percent */
-                surcharge_percent: number | null;
-            } | null;
+            acceptance: components["schemas"]["NetworkAcceptance"] | null;
             /** @description the 10 best cards the merchant takes online, best first; empty only when it takes no credit card online (acceptance says so) */
             best_cards: components["schemas"]["RankedCard"][];
             /**
@@ -2231,28 +2190,7 @@ export interface components {
         };
         TripleStack: {
             /** @description the networks the merchant takes on this channel when it does not take them all; null: no restriction known */
-            acceptance: {
-                /**
-                 * Format: date
-                 * @description a date as YYYY-MM-DD
-                 */
-                as_of: string;
-                /** @description active cards on other networks, left out of the ranking for this channel */
-                cards_left_out: number;
-                /**
-                 * @description in_store or online
-                 * @enum {string}
-                 */
-                channel: "in_store" | "online";
-                /** @description the credit networks taken on this channel; empty: no credit card at all */
-                networks: ("amex" | "discover" | "mastercard" | "visa")[];
-                /** @description non-empty text */
-                note: string;
-                /** @description an http(s) URL */
-                source_url: string;
-                /** @description the fee the merchant adds to a credit card payment here, in percent */
-                surcharge_percent: number | null;
-            } | null;
+            acceptance: components["schemas"]["NetworkAcceptance"] | null;
             /** @description days from as_of to the build date */
             age_days: number | null;
             /**

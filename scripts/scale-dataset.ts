@@ -10,7 +10,7 @@
  *
  * Usage: node bin/run-ts.js scripts/scale-dataset.ts K [--dataset DIR] [--out DIR]
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
@@ -19,7 +19,7 @@ import { toCsv } from '../generator/internal/csv.ts';
 type Row = Record<string, string>;
 
 /** Files whose rows name a merchant (column `merchant`), copied along with it. */
-const PER_MERCHANT_FILES = ['category_merchant.csv', 'portal_rates.csv'];
+const PER_MERCHANT_FILES = ['category_merchant.csv', 'portal_rates.csv', 'merchant_acceptance.csv'];
 
 /** Writes the K-times copy of `datasetDir` into `outDir`; returns the number of merchants written. */
 export function scaleDataset(datasetDir: string, outDir: string, times: number): number {
@@ -49,6 +49,7 @@ export function scaleDataset(datasetDir: string, outDir: string, times: number):
   writeCsv(join(outDir, 'merchants.csv'), merchants.header, repeat(merchants.rows, times, copies));
 
   for (const file of PER_MERCHANT_FILES) {
+    if (!existsSync(join(datasetDir, file))) continue;
     const table = readCsv(join(datasetDir, file));
     const copy = (row: Row, k: number): Row => (k === 1 ? row : { ...row, merchant: copySlug(row['merchant']!, k) });
     writeCsv(join(outDir, file), table.header, repeat(table.rows, times, copy));

@@ -50,6 +50,7 @@ describe('one name per concept in keyed answers', () => {
         '/api/mcc/{code}',
         '/api/mcc/{code}/cards',
         '/api/merchants/{slug}',
+        '/api/compute/triple-stack',
       ]),
     );
     const ranked = all.filter((property) => property.name === 'rank');

@@ -6,6 +6,7 @@ import { compile } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { bestCardList } from './golden/golden-cases.ts';
 import { FIXTURE } from './helpers/cli.ts';
+import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 
@@ -158,11 +159,7 @@ describe('keyed responses on a variant of the fixture', () => {
       offer_cents: 0,
       known: { offer: 'expired or not started' },
     });
-    // Without Costco's network restriction: the fixture's offer is an Amex one, which costco.com refuses (tested below).
-    const unrestricted = (sources: Map<string, string | undefined>) => {
-      sources.delete('merchant_acceptance.csv');
-    };
-    expect(build(unrestricted, '2026-11-15')('keyed/api/compute/triple-stack/standalone/costco.json').offer).toMatchObject({
+    expect(build(() => undefined, '2026-11-15')('keyed/api/compute/triple-stack/standalone/costco.json').offer).toMatchObject({
       slug: 'amex-costco-fixture',
     });
   });
@@ -195,7 +192,14 @@ describe('keyed responses on a variant of the fixture', () => {
   });
 });
 
-describe('answers at the till on the fixture (issue 23)', () => {
+describe("answers at the till on the fixture with Costco's network restrictions (issue 23)", () => {
+  const compiled = (date?: string) => {
+    const result = compile(fixtureWithAcceptance(), { baseUrl: 'https://example.test', displayDir: 'mini', date });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    return result.output.files;
+  };
+  const files = compiled('2026-11-15');
+  const json = (path: string) => JSON.parse(files.get(path)!.toString('utf8'));
   it('best-card for Costco answers in store with Visa cards only, says why with its source, and carries its cards', () => {
     const costco = json('keyed/api/compute/best-card/standalone/merchant/costco.json');
     expect(costco.channel).toBe('in_store');
@@ -224,16 +228,14 @@ describe('answers at the till on the fixture (issue 23)', () => {
   });
 
   it('never adds a portal rate older than the horizon into a stack, and shows it as history', () => {
-    const stale = compile(readDataset(FIXTURE), { baseUrl: 'https://example.test', date: '2028-01-15', displayDir: 'mini' });
-    if (!stale.ok) throw new Error('the fixture failed to compile');
-    const files = stale.output.files;
-    const stack = JSON.parse(files.get('keyed/api/compute/triple-stack/standalone/costco.json')!.toString('utf8'));
+    const stale = compiled('2028-01-15');
+    const stack = JSON.parse(stale.get('keyed/api/compute/triple-stack/standalone/costco.json')!.toString('utf8'));
     expect(stack.portal).toBeNull();
     expect(stack.portal_cents).toBe(0);
     expect(stack.basis.portal).toBe('historical');
     expect(stack.portal_historical).toMatchObject({ merchant: 'costco', freshness: 'historical' });
     expect(stack.total_cents).toBe(stack.card_cents + stack.offer_cents);
-    const rates = JSON.parse(files.get('keyed/api/stores/costco/portals.json')!.toString('utf8'));
+    const rates = JSON.parse(stale.get('keyed/api/stores/costco/portals.json')!.toString('utf8'));
     expect(rates.data.length).toBeGreaterThan(0);
     for (const rate of rates.data) expect(rate.freshness).toBe('historical');
   });

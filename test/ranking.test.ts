@@ -17,9 +17,10 @@ import { FRESHNESS_HORIZON_DAYS, freshnessOf, horizonStart } from '../generator/
 import { cardValuation, type ValuationMode } from '../generator/valuation.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { FIXTURE } from './helpers/cli.ts';
+import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 
-function fixtureModel(date = '2026-11-15'): Model {
-  const { dataset, problems } = checkDataset(readDataset(FIXTURE), 'mini');
+function fixtureModel(date = '2026-11-15', sources = readDataset(FIXTURE)): Model {
+  const { dataset, problems } = checkDataset(sources, 'mini');
   expect(problems).toEqual([]);
   return createModel(dataset, { baseUrl: 'https://example.test', date });
 }
@@ -161,7 +162,7 @@ describe('ranking engine (hand-worked on the fixture)', () => {
 
 describe('answers at the till (issue 23, on the fixture)', () => {
   it("leaves out the cards a merchant refuses on the channel asked about: Costco's warehouses take Visa only", () => {
-    const model = fixtureModel();
+    const model = fixtureModel('2026-11-15', fixtureWithAcceptance());
     const inStore = rankCards(model, { mcc: '5300', merchant: 'costco', channel: 'in_store' });
     expect(inStore.map((e) => e.card.network)).toEqual(inStore.map(() => 'visa'));
     expect(inStore[0]?.card.slug).toBe('chase-sapphire-preferred');

@@ -14,6 +14,7 @@ import { escapeHtml, externalHref, Html, html, trustedHtml } from '../generator/
 import { crc32 } from '../generator/site/internal/zip.ts';
 import { tables } from '../generator/tables.ts';
 import { HOSTILE_NAME, HOSTILE_SLUG, siteFixtureSources } from './helpers/site-fixture.ts';
+import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 
 const build = (): BuildOutput => {
   const result = compile(siteFixtureSources(), { baseUrl: 'https://rewards.example.test/sub', displayDir: 'site' });
@@ -106,6 +107,22 @@ describe('the pages', () => {
     expect(text('public/card/amex-gold/index.html')).toContain(`<dt>Issuer</dt><dd><a href="/sub/issuer/${gold.issuer}">`);
   });
 
+  it('shows where a merchant refuses networks, leaves those cards out, and counts no offer it takes no card for (issue 23)', () => {
+    const result = compile(fixtureWithAcceptance(), { baseUrl: 'https://rewards.example.test', displayDir: 'mini' });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const page = result.output.files.get('public/merchant/costco/index.html')!.toString('utf8');
+    const text = page.replace(/<[^>]+>/g, '');
+    expect(text).toContain('In store: Visa only.');
+    expect(text).toContain('Online: Mastercard, Visa only.');
+    expect(text).toMatch(/6 cards on other networks are left out of the ranking below/);
+    // Only the fixture's one active Visa card is ranked; the Amex offer is not usable at Costco.
+    expect(page.match(/<tbody>[\s\S]*?<\/tbody>/)?.[0].match(/<tr>/g)).toHaveLength(1);
+    expect(text).toContain('Chase Sapphire Preferred');
+    expect(text).toContain('Card-linked offer: none in force that Costco takes a card for is known.');
+    expect(page).toContain('href="https://www.usatoday.com/money/blueprint/credit-cards/what-credit-cards-does-costco-accept/"');
+    expect(page.length).toBeLessThanOrEqual(30 * 1024);
+  });
+
   it('keeps every page within 30 KB and the widget within 15 KB gzipped', () => {
     for (const path of htmlFiles()) expect(output.files.get(path)!.length, path).toBeLessThanOrEqual(30 * 1024);
     expect(gzipSync(output.files.get('public/widget/mcc.js')!, { level: 9 }).length).toBeLessThanOrEqual(15 * 1024);
@@ -113,8 +130,8 @@ describe('the pages', () => {
 });
 
 describe('the dataset download', () => {
-  const zipPath = 'public/download/cardrewards-dataset-2026-11-25.zip';
-  const sqlitePath = 'public/download/cardrewards-dataset-2026-11-25.sqlite';
+  const zipPath = 'public/download/cardrewards-dataset-2026-11-10.zip';
+  const sqlitePath = 'public/download/cardrewards-dataset-2026-11-10.sqlite';
 
   it('is byte-deterministic: two builds give the same ZIP and the same database', () => {
     const again = build();
@@ -127,10 +144,10 @@ describe('the dataset download', () => {
     const entries = readZip(zip);
     const sources = siteFixtureSources();
     const expected = ['README.md', 'LICENSE', ...tables.map((t) => t.file)].filter((file) => sources.get(file) !== undefined);
-    expect(entries.map((e) => e.name)).toEqual(expected.map((file) => `cardrewards-dataset-2026-11-25/${file}`));
+    expect(entries.map((e) => e.name)).toEqual(expected.map((file) => `cardrewards-dataset-2026-11-10/${file}`));
     for (const entry of entries) expect(entry.bytes.toString('utf8')).toBe(sources.get(entry.name.split('/')[1]!));
     expect(sources.get('LICENSE')).toContain('MIT License');
-    const midnightOfDataset = ((2026 - 1980) << 9) | (11 << 5) | 25;
+    const midnightOfDataset = ((2026 - 1980) << 9) | (11 << 5) | 10;
     expect(entries.map((e) => e.dosDate)).toEqual(entries.map(() => midnightOfDataset));
     // Where an unzip is installed, it agrees.
     const file = join(mkdtempSync(join(tmpdir(), 'cardrewards-zip-')), 'dataset.zip');

@@ -4,7 +4,17 @@ import { PARAM_KIND_DEFINITIONS } from '../../schemas/param-kinds.ts';
 import { TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
 import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
-import { appliedRule, benefit, cardSummary, mccSummary, merchantSummary, rankedCard, reward, storeRate } from '../../schemas/keyed.ts';
+import {
+  appliedRule,
+  benefit,
+  cardSummary,
+  mccSummary,
+  merchantSummary,
+  networkAcceptance,
+  rankedCard,
+  reward,
+  storeRate,
+} from '../../schemas/keyed.ts';
 import type { Model } from '../model.ts';
 import { packageIssuesUrl } from '../package-info.ts';
 import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
@@ -34,6 +44,7 @@ const SHARED_SCHEMAS: ReadonlyMap<object, string> = new Map<object, string>([
   [mccSummary, 'MccSummary'],
   [merchantSummary, 'MerchantSummary'],
   [storeRate, 'StoreRate'],
+  [networkAcceptance, 'NetworkAcceptance'],
 ]);
 
 /**
