@@ -33,6 +33,8 @@ export interface Dataset {
   readonly portals: readonly Located<Rows.PortalRow>[];
   readonly portalRates: readonly Located<Rows.PortalRateRow>[];
   readonly offers: readonly Located<Rows.OfferRow>[];
+  readonly popularCards: readonly Located<Rows.PopularCardRow>[];
+  readonly verifications: readonly Located<Rows.VerificationRow>[];
 }
 
 /** The CSV texts by file name (`cards.csv`), `undefined` for a file that does not exist. */

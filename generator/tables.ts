@@ -42,7 +42,9 @@ export type TableName =
   | 'merchants'
   | 'portals'
   | 'portalRates'
-  | 'offers';
+  | 'offers'
+  | 'popularCards'
+  | 'verifications';
 
 /** Every table, in load order (referenced tables first). */
 export const tables: readonly TableDefinition[] = [
@@ -175,6 +177,25 @@ export const tables: readonly TableDefinition[] = [
       { column: 'issuer', table: 'issuers', key: 'slug' },
       { column: 'card', table: 'cards', key: 'slug' },
       { column: 'merchant', table: 'merchants', key: 'slug' },
+    ],
+  },
+  {
+    name: 'popularCards',
+    file: 'popular_cards.csv',
+    schema: schemas.popularCardRow,
+    optional: true,
+    key: ['rank'],
+    references: [{ column: 'card', table: 'cards', key: 'slug' }],
+  },
+  {
+    name: 'verifications',
+    file: 'verifications.csv',
+    schema: schemas.verificationRow,
+    optional: true,
+    key: ['card', 'fact', 'category', 'valid_from', 'verified_by'],
+    references: [
+      { column: 'card', table: 'cards', key: 'slug' },
+      { column: 'category', table: 'categories', key: 'slug' },
     ],
   },
 ];

@@ -8,11 +8,13 @@ import type { categoryMccRow, categoryMerchantRow, categoryRow, issuerRow, mccRo
 import type { cardBenefitRow, cardRewardRow, cardRow, cardValuationRow, easyCreditRow } from './dataset/cards.ts';
 import type { programRedemptionRow, programRow, transferPartnerRow } from './dataset/programs.ts';
 import type { offerRow, portalRateRow, portalRow } from './dataset/shopping.ts';
+import type { popularCardRow, verificationRow } from './dataset/verification.ts';
 
 export * from './dataset/catalogue.ts';
 export * from './dataset/cards.ts';
 export * from './dataset/programs.ts';
 export * from './dataset/shopping.ts';
+export * from './dataset/verification.ts';
 
 export type MccRow = FromSchema<typeof mccRow>;
 export type IssuerRow = FromSchema<typeof issuerRow>;
@@ -31,3 +33,5 @@ export type EasyCreditRow = FromSchema<typeof easyCreditRow>;
 export type PortalRow = FromSchema<typeof portalRow>;
 export type PortalRateRow = FromSchema<typeof portalRateRow>;
 export type OfferRow = FromSchema<typeof offerRow>;
+export type PopularCardRow = FromSchema<typeof popularCardRow>;
+export type VerificationRow = FromSchema<typeof verificationRow>;
