@@ -36,9 +36,15 @@ export function checkVerifications(dataset: Dataset, add: Add): void {
     const card = cards.get(row.card);
     if (row.fact !== 'rule') {
       if (row.category !== null) add('verifications', line, 'category', `a ${row.fact} fact names no rule; expected an empty category`);
-      if (row.valid_from !== null) add('verifications', line, 'valid_from', `a ${row.fact} fact names no rule; expected an empty valid_from`);
+      if (row.valid_from !== null)
+        add('verifications', line, 'valid_from', `a ${row.fact} fact names no rule; expected an empty valid_from`);
       if (card && hostOf(card.source_url) === hostOf(row.verified_by))
-        add('verifications', line, 'verified_by', `${row.verified_by} is on the same site as the card's source_url; expected an independent second source`);
+        add(
+          'verifications',
+          line,
+          'verified_by',
+          `${row.verified_by} is on the same site as the card's source_url; expected an independent second source`,
+        );
       continue;
     }
     if (row.category === null) {
@@ -60,13 +66,19 @@ export function checkVerifications(dataset: Dataset, add: Add): void {
       continue;
     }
     if (sources.some((source) => hostOf(source) === hostOf(row.verified_by)))
-      add('verifications', line, 'verified_by', `${row.verified_by} is on the same site as the rule's source_url; expected an independent second source`);
+      add(
+        'verifications',
+        line,
+        'verified_by',
+        `${row.verified_by} is on the same site as the rule's source_url; expected an independent second source`,
+      );
   }
 
   const ranked = new Map<string, { rank: number; line: number }>();
   for (const { row, line } of dataset.popularCards) {
     const first = ranked.get(row.card);
-    if (first) add('popularCards', line, 'card', `${row.card} is ranked already (rank ${first.rank}, line ${first.line}); expected each card once`);
+    if (first)
+      add('popularCards', line, 'card', `${row.card} is ranked already (rank ${first.rank}, line ${first.line}); expected each card once`);
     else ranked.set(row.card, { rank: row.rank, line });
   }
 }
@@ -89,7 +101,10 @@ export function popularCardFacts(dataset: Dataset): CardFacts[] {
   const result: CardFacts[] = [];
   for (const { row } of [...dataset.popularCards].sort((a, b) => a.row.rank - b.row.rank)) {
     if (cards.get(row.card)?.status !== 'active') continue;
-    const facts: { name: string; agreed: boolean }[] = COUNTED_CARD_FACTS.map((fact) => ({ name: fact, agreed: agreed.has(`${row.card}\u0000${fact}\u0000`) }));
+    const facts: { name: string; agreed: boolean }[] = COUNTED_CARD_FACTS.map((fact) => ({
+      name: fact,
+      agreed: agreed.has(`${row.card}\u0000${fact}\u0000`),
+    }));
     const rules = new Set<string>();
     for (const { row: rule } of dataset.cardRewards) {
       if (rule.card !== row.card) continue;
