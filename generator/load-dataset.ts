@@ -34,6 +34,8 @@ export interface Dataset {
   readonly portalRates: readonly Located<Rows.PortalRateRow>[];
   readonly offers: readonly Located<Rows.OfferRow>[];
   readonly merchantAcceptance: readonly Located<Rows.MerchantAcceptanceRow>[];
+  readonly popularCards: readonly Located<Rows.PopularCardRow>[];
+  readonly verifications: readonly Located<Rows.VerificationRow>[];
 }
 
 /** The CSV texts by file name (`cards.csv`), `undefined` for a file that does not exist. */

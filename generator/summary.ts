@@ -3,6 +3,7 @@ import { datasetDate } from './dataset-date.ts';
 import type { Dataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
 import { rotationUnknownIn } from './rotation.ts';
+import { verificationSummary } from './validate-verifications.ts';
 
 /** Rows read longer ago than this many days are reported as stale unless the caller says otherwise. */
 export const DEFAULT_MAX_AGE_DAYS = 180;
@@ -107,6 +108,7 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
   for (const card of cards) allByIssuer.set(card.issuer, (allByIssuer.get(card.issuer) ?? 0) + 1);
   const issuersWithoutCards = dataset.issuers.filter(({ row }) => !allByIssuer.has(row.slug)).map(({ row }) => row.slug);
   if (issuersWithoutCards.length > 0) lines.push(`issuers without a card: ${issuersWithoutCards.join(', ')}`);
+  lines.push(...verificationSummary(dataset));
   lines.push(...staleSummary(dataset, options));
   return lines;
 }

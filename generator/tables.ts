@@ -43,7 +43,9 @@ export type TableName =
   | 'portals'
   | 'portalRates'
   | 'offers'
-  | 'merchantAcceptance';
+  | 'merchantAcceptance'
+  | 'popularCards'
+  | 'verifications';
 
 /** Every table, in load order (referenced tables first). */
 export const tables: readonly TableDefinition[] = [
@@ -186,5 +188,24 @@ export const tables: readonly TableDefinition[] = [
     key: ['merchant', 'channel'],
     lists: ['networks'],
     references: [{ column: 'merchant', table: 'merchants', key: 'slug' }],
+  },
+  {
+    name: 'popularCards',
+    file: 'popular_cards.csv',
+    schema: schemas.popularCardRow,
+    optional: true,
+    key: ['rank'],
+    references: [{ column: 'card', table: 'cards', key: 'slug' }],
+  },
+  {
+    name: 'verifications',
+    file: 'verifications.csv',
+    schema: schemas.verificationRow,
+    optional: true,
+    key: ['card', 'fact', 'category', 'valid_from', 'verified_by'],
+    references: [
+      { column: 'card', table: 'cards', key: 'slug' },
+      { column: 'category', table: 'categories', key: 'slug' },
+    ],
   },
 ];

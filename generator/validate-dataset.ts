@@ -7,6 +7,7 @@ import type { Problem } from './problems.ts';
 import { tables, type TableDefinition } from './tables.ts';
 import { checkAllPurchases } from './validate-all-purchases.ts';
 import { checkCardValuations } from './validate-card-valuations.ts';
+import { checkVerifications } from './validate-verifications.ts';
 
 /** All cross-row problems of a loaded dataset; `displayDir` prefixes file names. */
 export function validateDataset(dataset: Dataset, displayDir: string, rejected: RejectedRows = new Map()): Problem[] {
@@ -168,6 +169,7 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
 
   checkCardValuations(dataset, add);
   checkAllPurchases(dataset, add);
+  checkVerifications(dataset, add);
   const credits = new Set(dataset.cardBenefits.filter(({ row }) => row.kind === 'credit').map(({ row }) => `${row.card}\u0000${row.name}`));
   for (const { row, line } of dataset.easyCredits) {
     if (!credits.has(`${row.card}\u0000${row.credit}`))

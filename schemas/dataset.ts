@@ -9,12 +9,14 @@ import type { cardBenefitRow, cardRewardRow, cardRow, cardValuationRow, easyCred
 import type { programRedemptionRow, programRow, transferPartnerRow } from './dataset/programs.ts';
 import type { offerRow, portalRateRow, portalRow } from './dataset/shopping.ts';
 import type { merchantAcceptanceRow } from './dataset/acceptance.ts';
+import type { popularCardRow, verificationRow } from './dataset/verification.ts';
 
 export * from './dataset/catalogue.ts';
 export * from './dataset/cards.ts';
 export * from './dataset/programs.ts';
 export * from './dataset/shopping.ts';
 export * from './dataset/acceptance.ts';
+export * from './dataset/verification.ts';
 
 export type MccRow = FromSchema<typeof mccRow>;
 export type IssuerRow = FromSchema<typeof issuerRow>;
@@ -34,3 +36,5 @@ export type PortalRow = FromSchema<typeof portalRow>;
 export type PortalRateRow = FromSchema<typeof portalRateRow>;
 export type OfferRow = FromSchema<typeof offerRow>;
 export type MerchantAcceptanceRow = FromSchema<typeof merchantAcceptanceRow>;
+export type PopularCardRow = FromSchema<typeof popularCardRow>;
+export type VerificationRow = FromSchema<typeof verificationRow>;

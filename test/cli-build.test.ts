@@ -166,6 +166,25 @@ describe('cardrewards validate', () => {
     expect(later.stdout).toMatch(/none in force on 2027-01-15 [^\n]*: chase-freedom-flex\n/);
   });
 
+  it("prints the share of the popular cards' facts a second source confirms, and every disagreement", async () => {
+    const verified = join(work, 'verified');
+    cpSync(FIXTURE, verified, { recursive: true });
+    for (const file of ['popular_cards.csv', 'verifications.csv']) cpSync(join(ROOT, 'test/fixtures/verified', file), join(verified, file));
+    const result = await runCli(['validate', '--dataset', verified]);
+    expect(result.code).toBe(0);
+    // citi-double-cash: fee, network, program, base rate; amex-gold: the same four and its rules airfare, dining, groceries.
+    // Agreeing: the Double Cash's fee, network and base rate, the Gold's dining rule (the fee disagrees; FTF is not counted).
+    expect(result.stdout).toContain(
+      "popular cards' facts with an agreeing second source (fee, network, program, base rate, every active earn rule of 2 active cards in popular_cards.csv): 4 of 11 (36.3 %)",
+    );
+    expect(result.stdout).toContain(
+      'popular cards with facts no second source confirms yet: 2, most popular first: citi-double-cash (1), amex-gold (6)',
+    );
+    expect(result.stdout).toContain(
+      'facts a second source contradicts (agrees=no): 1\n  amex-gold annual_fee (verifications.csv:2): the review says $250; https://reviews.example/amex-gold',
+    );
+  });
+
   it('prints problems as JSON lines with --json, and nothing for a valid dataset', async () => {
     const valid = await runCli(['validate', '--dataset', FIXTURE, '--json']);
     expect(valid).toMatchObject({ code: 0, stdout: '' });

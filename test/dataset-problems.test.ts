@@ -128,4 +128,40 @@ describe('dataset problems', () => {
       'data/easy_credits.csv:2:2: amex-gold has no credit named "$500 imaginary credit" in card_benefits.csv; expected a credit\'s exact name',
     ]);
   });
+
+  it('checks popular cards and second sources against the cards and rules they name', () => {
+    const popular = [
+      'rank,card,mentions,basis,source_url,as_of',
+      '1,amex-gold,2,named on 2 pages,https://reviews.example/best,2026-11-01',
+      '2,amex-gold,1,named on 1 page,,2026-11-01',
+      '2,no-such-card,0,named on no page,,2026-11-01',
+    ].join('\n');
+    const verifications = [
+      'card,fact,category,valid_from,verified_by,verified_on,agrees,note',
+      'amex-gold,rule,dining,,https://reviews.example/gold,2026-11-25,yes,',
+      'amex-gold,rule,gas,,https://reviews.example/gold,2026-11-25,yes,',
+      'chase-freedom-flex,rule,gas,2026-07-01,https://reviews.example/flex,2026-11-25,yes,',
+      'amex-gold,rule,,,https://reviews.example/gold,2026-11-25,yes,',
+      'amex-gold,network,dining,2026-01-01,https://reviews.example/gold,2026-11-25,yes,',
+      'amex-gold,annual_fee,,,https://www.americanexpress.com/us/gold,2026-11-25,yes,',
+      'amex-gold,rule,groceries,,https://www.americanexpress.com/terms,2026-11-25,yes,',
+      'amex-gold,rewards,,,https://reviews.example/gold,2026-11-25,maybe,',
+      'amex-gold,rule,dining,,https://reviews.example/gold,2026-11-25,no,',
+    ].join('\n');
+    expect(withFiles({ 'popular_cards.csv': popular, 'verifications.csv': verifications })).toEqual([
+      'data/popular_cards.csv:3:2: amex-gold is ranked already (rank 1, line 2); expected each card once',
+      'data/popular_cards.csv:4:1: duplicate key (rank=2), first at line 3; expected each key once',
+      'data/popular_cards.csv:4:2: card: unknown card "no-such-card", expected a slug from cards.csv',
+      'data/verifications.csv:3:3: amex-gold has no rule in gas without valid_from; expected one of its rules: airfare, dining, groceries',
+      'data/verifications.csv:4:4: chase-freedom-flex has no rule in gas valid from 2026-07-01; expected one of its rules: airfare, dining, gas from 2026-10-01',
+      "data/verifications.csv:5:3: a rule fact names its rule; expected the rule's category",
+      'data/verifications.csv:6:3: a network fact names no rule; expected an empty category',
+      'data/verifications.csv:6:4: a network fact names no rule; expected an empty valid_from',
+      "data/verifications.csv:7:5: https://www.americanexpress.com/us/gold is on the same site as the card's source_url; expected an independent second source",
+      "data/verifications.csv:8:5: https://www.americanexpress.com/terms is on the same site as the rule's source_url; expected an independent second source",
+      'data/verifications.csv:9:2: fact: expected one of annual_fee, network, program, foreign_tx_fee, base_rate, rule, got "rewards"',
+      'data/verifications.csv:9:7: agrees: expected one of yes, no, got "maybe"',
+      'data/verifications.csv:10:1: duplicate key (card="amex-gold", fact="rule", category="dining", valid_from="", verified_by="https://reviews.example/gold"), first at line 2; expected each key once',
+    ]);
+  });
 });

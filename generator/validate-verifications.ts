@@ -1,0 +1,157 @@
+/**
+ * popular_cards.csv and verifications.csv (issue 24): the checks a single row cannot state, and the
+ * share of the popular cards' facts that a second, independent source confirms (`validate` prints it).
+ */
+import { datasetDate } from './dataset-date.ts';
+import type { Dataset } from './load-dataset.ts';
+import type { Add } from './validate-card-valuations.ts';
+
+/** The facts counted per popular card, besides its active earn rules (foreign_tx_fee may be verified too, it is not counted). */
+export const COUNTED_CARD_FACTS = ['annual_fee', 'network', 'program', 'base_rate'] as const;
+
+const hostOf = (address: string): string => {
+  try {
+    return new URL(address).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return address;
+  }
+};
+
+const ruleKey = (category: string, validFrom: string | null) => `${category}\u0000${validFrom ?? ''}`;
+
+/**
+ * A rule fact names a rule of its card (category and valid_from, any channel); a card fact names no
+ * category or date; the verifying page is on another site than the fact's own source. A card is ranked once.
+ */
+export function checkVerifications(dataset: Dataset, add: Add): void {
+  const cards = new Map(dataset.cards.map(({ row }) => [row.slug, row]));
+  const rulesOf = new Map<string, Map<string, string[]>>();
+  for (const { row } of dataset.cardRewards) {
+    const rules = rulesOf.get(row.card) ?? new Map<string, string[]>();
+    const key = ruleKey(row.category, row.valid_from);
+    rules.set(key, [...(rules.get(key) ?? []), row.source_url]);
+    rulesOf.set(row.card, rules);
+  }
+  for (const { row, line } of dataset.verifications) {
+    const card = cards.get(row.card);
+    if (row.fact !== 'rule') {
+      if (row.category !== null) add('verifications', line, 'category', `a ${row.fact} fact names no rule; expected an empty category`);
+      if (row.valid_from !== null)
+        add('verifications', line, 'valid_from', `a ${row.fact} fact names no rule; expected an empty valid_from`);
+      if (card && hostOf(card.source_url) === hostOf(row.verified_by))
+        add(
+          'verifications',
+          line,
+          'verified_by',
+          `${row.verified_by} is on the same site as the card's source_url; expected an independent second source`,
+        );
+      continue;
+    }
+    if (row.category === null) {
+      add('verifications', line, 'category', "a rule fact names its rule; expected the rule's category");
+      continue;
+    }
+    if (!card) continue; // an unknown card is reported by the references check
+    const rules = rulesOf.get(row.card) ?? new Map<string, string[]>();
+    const sources = rules.get(ruleKey(row.category, row.valid_from));
+    if (!sources) {
+      const sameCategory = [...rules.keys()].filter((key) => key.startsWith(`${row.category}\u0000`));
+      const shown = [...rules.keys()].map((key) => key.replace('\u0000', ' from ').replace(/ from $/, '')).sort();
+      add(
+        'verifications',
+        line,
+        sameCategory.length > 0 ? 'valid_from' : 'category',
+        `${row.card} has no rule in ${row.category}${row.valid_from ? ` valid from ${row.valid_from}` : ' without valid_from'}; expected one of its rules: ${shown.join(', ') || 'none'}`,
+      );
+      continue;
+    }
+    if (sources.some((source) => hostOf(source) === hostOf(row.verified_by)))
+      add(
+        'verifications',
+        line,
+        'verified_by',
+        `${row.verified_by} is on the same site as the rule's source_url; expected an independent second source`,
+      );
+  }
+
+  const ranked = new Map<string, { rank: number; line: number }>();
+  for (const { row, line } of dataset.popularCards) {
+    const first = ranked.get(row.card);
+    if (first)
+      add('popularCards', line, 'card', `${row.card} is ranked already (rank ${first.rank}, line ${first.line}); expected each card once`);
+    else ranked.set(row.card, { rank: row.rank, line });
+  }
+}
+
+/** The facts of one popular active card and whether each has an agreeing second source. */
+interface CardFacts {
+  readonly slug: string;
+  readonly facts: readonly { readonly name: string; readonly agreed: boolean }[];
+}
+
+/** The popular active cards' facts (fee, network, program, base rate, every active earn rule), in rank order. */
+export function popularCardFacts(dataset: Dataset): CardFacts[] {
+  const date = datasetDate(dataset);
+  const cards = new Map(dataset.cards.map(({ row }) => [row.slug, row]));
+  const agreed = new Set(
+    dataset.verifications
+      .filter(({ row }) => row.agrees === 'yes')
+      .map(({ row }) => `${row.card}\u0000${row.fact}\u0000${row.fact === 'rule' ? ruleKey(row.category ?? '', row.valid_from) : ''}`),
+  );
+  const result: CardFacts[] = [];
+  for (const { row } of [...dataset.popularCards].sort((a, b) => a.row.rank - b.row.rank)) {
+    if (cards.get(row.card)?.status !== 'active') continue;
+    const facts: { name: string; agreed: boolean }[] = COUNTED_CARD_FACTS.map((fact) => ({
+      name: fact,
+      agreed: agreed.has(`${row.card}\u0000${fact}\u0000`),
+    }));
+    const rules = new Set<string>();
+    for (const { row: rule } of dataset.cardRewards) {
+      if (rule.card !== row.card) continue;
+      if ((rule.valid_from ?? date) > date || (rule.valid_to ?? date) < date) continue;
+      rules.add(ruleKey(rule.category, rule.valid_from));
+    }
+    for (const key of [...rules].sort()) {
+      const [category = '', validFrom = ''] = key.split('\u0000');
+      facts.push({
+        name: `rule ${category}${validFrom ? ` from ${validFrom}` : ''}`,
+        agreed: agreed.has(`${row.card}\u0000rule\u0000${key}`),
+      });
+    }
+    result.push({ slug: row.card, facts });
+  }
+  return result;
+}
+
+/** The `validate` lines: the share of the popular cards' facts with an agreeing second source, and every disagreement. */
+export function verificationSummary(dataset: Dataset): string[] {
+  if (dataset.popularCards.length === 0 && dataset.verifications.length === 0) return [];
+  const cards = popularCardFacts(dataset);
+  const facts = cards.flatMap((card) => card.facts);
+  const agreed = facts.filter((fact) => fact.agreed).length;
+  const share = facts.length === 0 ? 0 : Math.floor((agreed / facts.length) * 1000) / 10;
+  const lines = [
+    `popular cards' facts with an agreeing second source (fee, network, program, base rate, every active earn rule of ${cards.length} active cards in popular_cards.csv): ${agreed} of ${facts.length} (${share} %)`,
+  ];
+  const open = cards.filter((card) => card.facts.some((fact) => !fact.agreed));
+  if (open.length > 0) {
+    const shown = open.slice(0, 10).map((card) => `${card.slug} (${card.facts.filter((fact) => !fact.agreed).length})`);
+    lines.push(
+      `popular cards with facts no second source confirms yet: ${open.length}, most popular first: ${shown.join(', ')}${open.length > shown.length ? ', …' : ''}`,
+    );
+  }
+  const active = new Set(dataset.cards.filter(({ row }) => row.status === 'active').map(({ row }) => row.slug));
+  const inactive = dataset.popularCards.filter(({ row }) => !active.has(row.card)).map(({ row }) => row.card);
+  if (inactive.length > 0) lines.push(`popular cards that are not active (not counted): ${inactive.join(', ')}`);
+  const disagreements = dataset.verifications.filter(({ row }) => row.agrees === 'no');
+  lines.push(
+    disagreements.length === 0
+      ? 'facts a second source contradicts (agrees=no): none'
+      : `facts a second source contradicts (agrees=no): ${disagreements.length}`,
+  );
+  for (const { row, line } of disagreements) {
+    const rule = row.fact === 'rule' ? ` ${row.category}${row.valid_from ? ` from ${row.valid_from}` : ''}` : '';
+    lines.push(`  ${row.card} ${row.fact}${rule} (verifications.csv:${line}): ${row.note ?? 'no note'}; ${row.verified_by}`);
+  }
+  return lines;
+}
