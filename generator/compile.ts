@@ -58,8 +58,8 @@ export type CompileResult =
 
 /** Loads and validates the dataset only (what `cardrewards validate` runs). */
 export function checkDataset(sources: DatasetSources, displayDir: string): { dataset: Dataset; problems: Problem[] } {
-  const { dataset, rejected, problems } = loadDataset(sources, displayDir);
-  problems.push(...validateDataset(dataset, displayDir, rejected));
+  const { dataset, rejected, unreadable, problems } = loadDataset(sources, displayDir);
+  problems.push(...validateDataset(dataset, displayDir, rejected, unreadable));
   return { dataset, problems: sortProblems(problems) };
 }
 

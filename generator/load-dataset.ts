@@ -5,6 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import type { ErrorObject } from 'ajv';
 import { validatorFor } from '../schemas/validator.ts';
+import { cellLimit, codePointLength, findBadCharacter, findBrokenQuote, newlinesBefore, shortQuote } from './internal/cell-checks.ts';
 import type { Problem } from './problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';
@@ -42,6 +43,8 @@ export interface LoadResult {
   readonly dataset: Dataset;
   /** Rows that failed their schema, kept so references to them are not reported a second time. */
   readonly rejected: RejectedRows;
+  /** Tables whose file is missing or could not be read as CSV: references into them are not reported (the file's problem is the cause). */
+  readonly unreadable: ReadonlySet<TableName>;
   readonly problems: Problem[];
 }
 
@@ -52,21 +55,25 @@ export function loadDataset(sources: DatasetSources, displayDir: string): LoadRe
   const problems: Problem[] = [];
   const dataset: Record<string, Located<unknown>[]> = {};
   const rejected = new Map<TableName, Record<string, unknown>[]>();
+  const unreadable = new Set<TableName>();
   for (const table of tables) {
     const file = displayDir ? `${displayDir}/${table.file}` : table.file;
     const text = sources.get(table.file);
     if (text === undefined) {
       if (!table.optional) {
         problems.push({ code: 'missing_file', file, line: 0, column: 0, message: `missing required table ${table.file}` });
+        unreadable.add(table.name);
       }
       dataset[table.name] = [];
       continue;
     }
     const tableRejected: Record<string, unknown>[] = [];
     rejected.set(table.name, tableRejected);
-    dataset[table.name] = loadTable(table, file, text, problems, tableRejected);
+    const rows = loadTable(table, file, text, problems, tableRejected);
+    if (rows === undefined) unreadable.add(table.name);
+    dataset[table.name] = rows ?? [];
   }
-  return { dataset: dataset as unknown as Dataset, rejected, problems };
+  return { dataset: dataset as unknown as Dataset, rejected, unreadable, problems };
 }
 
 function loadTable(
@@ -75,24 +82,22 @@ function loadTable(
   text: string,
   problems: Problem[],
   rejected: Record<string, unknown>[],
-): Located<unknown>[] {
+): Located<unknown>[] | undefined {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
   } catch (error) {
-    const csv = error as { lines?: number; column?: number; message: string };
-    // csv-parse names the field (0-based) where it stopped; problems count columns from 1, as everywhere else.
-    const column = typeof csv.column === 'number' ? csv.column + 1 : 0;
-    problems.push({ code: 'csv_syntax', file, line: csv.lines ?? 0, column, message: `CSV syntax: ${csv.message}` });
-    return [];
+    problems.push(syntaxProblem(file, text, error as CsvParseError));
+    return undefined;
   }
   const [header, ...body] = records;
   if (!header) {
     problems.push({ code: 'empty_table', file, line: 1, column: 0, message: `empty file, expected the header ${expectedHeader(table)}` });
-    return [];
+    return undefined;
   }
   const columns = header.record.map((name) => name.trim());
-  if (!checkHeader(table, file, columns, problems)) return [];
+  if (!checkHeader(table, file, columns, problems)) return undefined;
+  const limits = columns.map((name) => cellLimit(table.schema.properties[name] as Parameters<typeof cellLimit>[0]));
 
   const validate = validatorFor(table.schema);
   const rows: Located<unknown>[] = [];
@@ -109,6 +114,11 @@ function loadTable(
       continue;
     }
     const row = coerceRow(table, columns, record);
+    // Length and characters first: a cell that fails them is never handed to the schema's patterns.
+    if (!checkCells(file, line, columns, limits, record, problems)) {
+      rejected.push(row);
+      continue;
+    }
     if (!validate(row)) {
       for (const error of validate.errors ?? []) problems.push(rowProblem(table, file, line, columns, row, error));
       rejected.push(row);
@@ -129,7 +139,7 @@ function checkHeader(table: TableDefinition, file: string, columns: string[], pr
         file,
         line: 1,
         column: index + 1,
-        message: `unknown column "${name}", expected the header ${expectedHeader(table)}`,
+        message: `unknown column ${shortQuote(name)}, expected the header ${expectedHeader(table)}`,
       });
     } else if (columns.indexOf(name) !== index) {
       problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `column "${name}" appears twice` });
@@ -146,6 +156,73 @@ function checkHeader(table: TableDefinition, file: string, columns: string[], pr
       });
     }
   }
+  return problems.length === before;
+}
+
+interface CsvParseError {
+  readonly code?: string;
+  readonly lines?: number;
+  readonly column?: number;
+  readonly message: string;
+}
+
+/** A CSV syntax problem where the user can fix it: a broken quote where it opened, not where the parser gave up. */
+function syntaxProblem(file: string, text: string, error: CsvParseError): Problem {
+  const quote = error.code === 'CSV_QUOTE_NOT_CLOSED' || error.code === 'CSV_INVALID_CLOSING_QUOTE' ? findBrokenQuote(text) : undefined;
+  if (quote !== undefined) {
+    const stopped = error.lines === undefined || error.lines === quote.line ? '' : ` (the parser stopped at line ${error.lines})`;
+    return {
+      code: 'csv_syntax',
+      file,
+      ...quote,
+      message: `CSV syntax: the quote that opens this field is never closed, or holds a lone quote; write "" for a quote inside a quoted field${stopped}`,
+    };
+  }
+  // csv-parse names the field (0-based) where it stopped; problems count columns from 1, as everywhere else.
+  const column = typeof error.column === 'number' ? error.column + 1 : 0;
+  return { code: 'csv_syntax', file, line: error.lines ?? 0, column, message: `CSV syntax: ${error.message}` };
+}
+
+/** Each cell within its column's length, free of control characters and of bytes that were not UTF-8; false after reporting one that is not. */
+function checkCells(
+  file: string,
+  line: number,
+  columns: readonly string[],
+  limits: readonly number[],
+  record: readonly string[],
+  problems: Problem[],
+): boolean {
+  const before = problems.length;
+  let linesBefore = 0;
+  record.forEach((cell, index) => {
+    const name = columns[index] ?? '';
+    const limit = limits[index] ?? 0;
+    // UTF-16 units never undercount code points: most cells pass on this comparison alone.
+    const length = cell.length <= limit ? 0 : codePointLength(cell.trim(), limit + 1);
+    if (length > limit) {
+      const size = cell.length > limit * 4 ? `${cell.length.toLocaleString('en-US')} characters` : `${length} characters`;
+      problems.push({
+        code: 'too_long',
+        file,
+        line: line + linesBefore,
+        column: index + 1,
+        message: `${name}: ${size}, expected at most ${limit} (docs/input-limits.md)`,
+      });
+    } else {
+      const bad = findBadCharacter(cell);
+      if (bad !== undefined) {
+        const at = line + linesBefore + newlinesBefore(cell, bad.index);
+        problems.push({
+          code: 'invalid_text',
+          file,
+          line: at,
+          column: index + 1,
+          message: `${name}: ${bad.description} at character ${bad.index + 1} of the field; expected UTF-8 text without control characters`,
+        });
+      }
+    }
+    linesBefore += newlinesBefore(cell);
+  });
   return problems.length === before;
 }
 
@@ -172,7 +249,10 @@ function coerceCell(cell: string, schema: { type?: string | readonly string[]; e
   const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
   const nullable = types.includes('null') || (schema.enum?.includes(null) ?? false);
   if (cell === '' && nullable) return null;
-  if ((types.includes('number') || types.includes('integer')) && /^-?(\d+\.?\d*|\.\d+)$/.test(cell)) return Number(cell);
+  // A number too large for a double stays text, so the problem shows what was written, not `null`.
+  if ((types.includes('number') || types.includes('integer')) && /^-?(\d+\.?\d*|\.\d+)$/.test(cell) && Number.isFinite(Number(cell))) {
+    return Number(cell);
+  }
   if (types.includes('boolean') && (cell === 'true' || cell === 'false')) return cell === 'true';
   return cell;
 }
@@ -195,7 +275,13 @@ function rowProblem(
   const column = columns.indexOf(name) + 1;
   const schema = (error.parentSchema ?? {}) as { description?: string };
   const value = item === undefined ? row[name] : (row[name] as unknown[])[Number(item)];
-  const got = Array.isArray(value) ? JSON.stringify(value.join(';')) : value === null ? 'an empty field' : JSON.stringify(value);
+  const got = Array.isArray(value)
+    ? shortQuote(value.join(';'))
+    : value === null
+      ? 'an empty field'
+      : typeof value === 'string'
+        ? shortQuote(value)
+        : JSON.stringify(value);
   const expected = describeExpectation(error, schema.description);
   return { code: 'invalid_value', file, line, column, message: `${name || table.file}: expected ${expected}, got ${got}` };
 }
@@ -209,6 +295,8 @@ function describeExpectation(error: ErrorObject, description: string | undefined
       return description ?? `a ${String(params['type']).replace(',null', ' or empty')}`;
     case 'uniqueItems':
       return 'no repeated items';
+    case 'maxItems':
+      return `at most ${String(params['limit'])} items`;
     default:
       return description ?? error.message ?? error.keyword;
   }

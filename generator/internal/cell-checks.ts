@@ -1,0 +1,132 @@
+/**
+ * Checks on raw CSV text that run before any schema: how long a cell may be, which characters it
+ * may hold, and where a quote that never closed was opened. They are cheap on hostile input (one
+ * pass, no regex with backtracking, no copy), so a 10 MB cell is refused in the time it takes to read.
+ */
+import { TEXT_LIMITS } from '../../schemas/dataset/limits.ts';
+
+interface ColumnSchema {
+  readonly maxLength?: number;
+  readonly maxItems?: number;
+  readonly items?: { readonly maxLength?: number };
+}
+
+/** The most characters a cell of this column may hold: its schema's maxLength, a list's items and separators, or the limit of a non-text cell. */
+export function cellLimit(schema: ColumnSchema): number {
+  if (schema.items !== undefined) {
+    const items = schema.maxItems ?? TEXT_LIMITS.listItems;
+    return items * ((schema.items.maxLength ?? TEXT_LIMITS.other) + 1);
+  }
+  return schema.maxLength ?? TEXT_LIMITS.other;
+}
+
+/** Characters in a string as JSON Schema counts them (code points), counting no further than `stop`. */
+export function codePointLength(text: string, stop = Number.POSITIVE_INFINITY): number {
+  // Counting stops early: a 10 MB cell is known to be too long after `stop` characters.
+  let count = 0;
+  for (let index = 0; index < text.length && count < stop; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) index++;
+    count++;
+  }
+  return count;
+}
+
+export interface BadCharacter {
+  /** Index in the cell (UTF-16 units), for the line it falls on. */
+  readonly index: number;
+  readonly description: string;
+}
+
+/**
+ * The first character a cell may not hold: a control character (C0 but the line feed of a quoted
+ * multi-line cell, DEL, C1), a bidirectional override that would reorder the text around it, or
+ * U+FFFD, which is what a byte that is not UTF-8 becomes when the file is read.
+ */
+export function findBadCharacter(cell: string): BadCharacter | undefined {
+  for (let index = 0; index < cell.length; index++) {
+    const code = cell.charCodeAt(index);
+    if (code === 0x0a) continue;
+    if (code === 0x0d && cell.charCodeAt(index + 1) === 0x0a) continue;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return { index, description: `control character ${codePoint(code)}` };
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) {
+      return { index, description: `bidirectional control ${codePoint(code)}` };
+    }
+    if (code === 0xfffd) return { index, description: 'a byte that is not UTF-8 (read as U+FFFD)' };
+  }
+  return undefined;
+}
+
+function codePoint(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Line feeds in `text` before `end`. */
+export function newlinesBefore(text: string, end = text.length): number {
+  let count = 0;
+  for (let index = text.indexOf('\n'); index !== -1 && index < end; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+export interface QuoteStart {
+  /** 1-based line where the quote opened. */
+  readonly line: number;
+  /** 1-based field of that record. */
+  readonly column: number;
+}
+
+/**
+ * Where the quoted field that breaks the file opened: one that never closes, or whose closing quote
+ * is followed by something other than a comma or a line end (an unescaped quote inside a quoted
+ * field, usually a quote that was never closed and swallowed the lines after it). A CSV parser
+ * notices only where it gives up, often many lines further down.
+ */
+export function findBrokenQuote(text: string): QuoteStart | undefined {
+  let line = 1;
+  let field = 1;
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let atFieldStart = true;
+  while (index < text.length) {
+    const char = text[index];
+    if (atFieldStart && char === '"') {
+      const opened = { line, column: field };
+      index++;
+      for (;;) {
+        if (index >= text.length) return opened;
+        const inner = text[index];
+        if (inner === '\n') line++;
+        if (inner === '"') {
+          if (text[index + 1] === '"') {
+            index += 2;
+            continue;
+          }
+          const after = text[index + 1];
+          if (after !== undefined && after !== ',' && after !== '\n' && after !== '\r') return opened;
+          index++;
+          break;
+        }
+        index++;
+      }
+      atFieldStart = false;
+      continue;
+    }
+    if (char === ',') {
+      field++;
+      atFieldStart = true;
+    } else if (char === '\n') {
+      line++;
+      field = 1;
+      atFieldStart = true;
+    } else if (char !== '\r') {
+      atFieldStart = false;
+    }
+    index++;
+  }
+  return undefined;
+}
+
+/** A value for a message: quoted, and cut short when long, so a hostile cell is never echoed whole. */
+export function shortQuote(value: string, max = 60): string {
+  const cut = value.length > max ? `${value.slice(0, max)}…` : value;
+  return JSON.stringify(cut);
+}
