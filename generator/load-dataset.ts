@@ -57,7 +57,7 @@ export function loadDataset(sources: DatasetSources, displayDir: string): LoadRe
   const rejected = new Map<TableName, Record<string, unknown>[]>();
   const unreadable = new Set<TableName>();
   for (const table of tables) {
-    const file = displayDir ? `${displayDir}/${table.file}` : table.file;
+    const file = displayFile(displayDir, table.file);
     const text = sources.get(table.file);
     if (text === undefined) {
       if (!table.optional) {
@@ -74,6 +74,11 @@ export function loadDataset(sources: DatasetSources, displayDir: string): LoadRe
     dataset[table.name] = rows ?? [];
   }
   return { dataset: dataset as unknown as Dataset, rejected, unreadable, problems };
+}
+
+/** A table's file as problems name it: `displayDir/file`, or the file alone. */
+export function displayFile(displayDir: string, file: string): string {
+  return displayDir ? `${displayDir}/${file}` : file;
 }
 
 function loadTable(
