@@ -6,18 +6,30 @@
 import { TEXT_LIMITS } from '../../schemas/dataset/limits.ts';
 
 interface ColumnSchema {
+  readonly type?: string | readonly string[];
   readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: string;
   readonly maxItems?: number;
   readonly items?: { readonly maxLength?: number };
 }
 
-/** The most characters a cell of this column may hold: its schema's maxLength, a list's items and separators, or the limit of a non-text cell. */
+/**
+ * The most characters a cell of this column may hold: its schema's maxLength, a list's items and
+ * separators, or the limit of a non-text cell. A text column without a maxLength (a test flags it)
+ * gets the note limit rather than refusing its values.
+ */
 export function cellLimit(schema: ColumnSchema): number {
   if (schema.items !== undefined) {
     const items = schema.maxItems ?? TEXT_LIMITS.listItems;
-    return items * ((schema.items.maxLength ?? TEXT_LIMITS.other) + 1);
+    return items * ((schema.items.maxLength ?? TEXT_LIMITS.note) + 1);
   }
-  return schema.maxLength ?? TEXT_LIMITS.other;
+  // A date or a code has a fixed form: the non-text limit fits it.
+  const text =
+    (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'))) &&
+    schema.pattern === undefined &&
+    schema.format === undefined;
+  return schema.maxLength ?? (text ? TEXT_LIMITS.note : TEXT_LIMITS.other);
 }
 
 /** Characters in a string as JSON Schema counts them (code points), counting no further than `stop`. */
