@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import type { ErrorObject } from 'ajv';
 import { validatorFor } from '../schemas/validator.ts';
-import { cellLimit, codePointLength, findBadCharacter, findBrokenQuote, newlinesBefore, shortQuote } from './internal/cell-checks.ts';
+import { type CsvParseError, cellLimit, checkCells, shortQuote, syntaxProblem } from './internal/cell-checks.ts';
 import type { Problem } from './problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';
@@ -147,7 +147,7 @@ function checkHeader(table: TableDefinition, file: string, columns: string[], pr
         message: `unknown column ${shortQuote(name)}, expected the header ${expectedHeader(table)}`,
       });
     } else if (columns.indexOf(name) !== index) {
-      problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `column "${name}" appears twice` });
+      problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `column ${shortQuote(name)} appears twice` });
     }
   });
   for (const name of table.schema.required) {
@@ -161,73 +161,6 @@ function checkHeader(table: TableDefinition, file: string, columns: string[], pr
       });
     }
   }
-  return problems.length === before;
-}
-
-interface CsvParseError {
-  readonly code?: string;
-  readonly lines?: number;
-  readonly column?: number;
-  readonly message: string;
-}
-
-/** A CSV syntax problem where the user can fix it: a broken quote where it opened, not where the parser gave up. */
-function syntaxProblem(file: string, text: string, error: CsvParseError): Problem {
-  const quote = error.code === 'CSV_QUOTE_NOT_CLOSED' || error.code === 'CSV_INVALID_CLOSING_QUOTE' ? findBrokenQuote(text) : undefined;
-  if (quote !== undefined) {
-    const stopped = error.lines === undefined || error.lines === quote.line ? '' : ` (the parser stopped at line ${error.lines})`;
-    return {
-      code: 'csv_syntax',
-      file,
-      ...quote,
-      message: `CSV syntax: the quote that opens this field is never closed, or holds a lone quote; write "" for a quote inside a quoted field${stopped}`,
-    };
-  }
-  // csv-parse names the field (0-based) where it stopped; problems count columns from 1, as everywhere else.
-  const column = typeof error.column === 'number' ? error.column + 1 : 0;
-  return { code: 'csv_syntax', file, line: error.lines ?? 0, column, message: `CSV syntax: ${error.message}` };
-}
-
-/** Each cell within its column's length, free of control characters and of bytes that were not UTF-8; false after reporting one that is not. */
-function checkCells(
-  file: string,
-  line: number,
-  columns: readonly string[],
-  limits: readonly number[],
-  record: readonly string[],
-  problems: Problem[],
-): boolean {
-  const before = problems.length;
-  let linesBefore = 0;
-  record.forEach((cell, index) => {
-    const name = columns[index] ?? '';
-    const limit = limits[index] ?? 0;
-    // UTF-16 units never undercount code points: most cells pass on this comparison alone.
-    const length = cell.length <= limit ? 0 : codePointLength(cell.trim(), limit + 1);
-    if (length > limit) {
-      const size = cell.length > limit * 4 ? `${cell.length.toLocaleString('en-US')} characters` : `${length} characters`;
-      problems.push({
-        code: 'too_long',
-        file,
-        line: line + linesBefore,
-        column: index + 1,
-        message: `${name}: ${size}, expected at most ${limit} (docs/input-limits.md)`,
-      });
-    } else {
-      const bad = findBadCharacter(cell);
-      if (bad !== undefined) {
-        const at = line + linesBefore + newlinesBefore(cell, bad.index);
-        problems.push({
-          code: 'invalid_text',
-          file,
-          line: at,
-          column: index + 1,
-          message: `${name}: ${bad.description} at character ${bad.index + 1} of the field; expected UTF-8 text without control characters`,
-        });
-      }
-    }
-    linesBefore += newlinesBefore(cell);
-  });
   return problems.length === before;
 }
 

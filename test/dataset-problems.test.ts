@@ -138,7 +138,7 @@ describe('dataset problems', () => {
     const benefits = fixtureText('card_benefits.csv').replace('Dining credit,10,month,,', `Dining credit,10,month,${'n'.repeat(1001)},`);
     const problems = withFiles({ 'cards.csv': cards, 'card_benefits.csv': benefits });
     expect(problems).toEqual([
-      'data/card_benefits.csv:2:6: note: 1001 characters, expected at most 1000 (docs/input-limits.md)',
+      'data/card_benefits.csv:2:6: note: 1,001 characters, expected at most 1,000 (docs/input-limits.md)',
       'data/cards.csv:3:2: name: 1,000,000 characters, expected at most 120 (docs/input-limits.md)',
     ]);
   });

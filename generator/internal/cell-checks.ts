@@ -4,6 +4,7 @@
  * pass, no regex with backtracking, no copy), so a 10 MB cell is refused in the time it takes to read.
  */
 import { TEXT_LIMITS } from '../../schemas/dataset/limits.ts';
+import type { Problem } from '../problems.ts';
 
 interface ColumnSchema {
   readonly type?: string | readonly string[];
@@ -32,11 +33,10 @@ export function cellLimit(schema: ColumnSchema): number {
   return schema.maxLength ?? (text ? TEXT_LIMITS.note : TEXT_LIMITS.other);
 }
 
-/** Characters in a string as JSON Schema counts them (code points), counting no further than `stop`. */
-export function codePointLength(text: string, stop = Number.POSITIVE_INFINITY): number {
-  // Counting stops early: a 10 MB cell is known to be too long after `stop` characters.
+/** Characters in a string as JSON Schema counts them (code points); a 10 MB cell takes milliseconds. */
+export function codePointLength(text: string): number {
   let count = 0;
-  for (let index = 0; index < text.length && count < stop; index++) {
+  for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code >= 0xd800 && code <= 0xdbff) index++;
     count++;
@@ -141,4 +141,71 @@ export function findBrokenQuote(text: string): QuoteStart | undefined {
 export function shortQuote(value: string, max = 60): string {
   const cut = value.length > max ? `${value.slice(0, max)}…` : value;
   return JSON.stringify(cut);
+}
+
+export interface CsvParseError {
+  readonly code?: string;
+  readonly lines?: number;
+  readonly column?: number;
+  readonly message: string;
+}
+
+/** A CSV syntax problem where the user can fix it: a broken quote where it opened, not where the parser gave up. */
+export function syntaxProblem(file: string, text: string, error: CsvParseError): Problem {
+  const quote = error.code === 'CSV_QUOTE_NOT_CLOSED' || error.code === 'CSV_INVALID_CLOSING_QUOTE' ? findBrokenQuote(text) : undefined;
+  if (quote !== undefined) {
+    const stopped = error.lines === undefined || error.lines === quote.line ? '' : ` (the parser stopped at line ${error.lines})`;
+    return {
+      code: 'csv_syntax',
+      file,
+      ...quote,
+      message: `CSV syntax: the quote that opens this field is never closed, or holds a lone quote; write "" for a quote inside a quoted field${stopped}`,
+    };
+  }
+  // csv-parse names the field (0-based) where it stopped; problems count columns from 1, as everywhere else.
+  const column = typeof error.column === 'number' ? error.column + 1 : 0;
+  return { code: 'csv_syntax', file, line: error.lines ?? 0, column, message: `CSV syntax: ${error.message}` };
+}
+
+/** Each cell within its column's length, free of control characters and of bytes that were not UTF-8; false after reporting one that is not. */
+export function checkCells(
+  file: string,
+  line: number,
+  columns: readonly string[],
+  limits: readonly number[],
+  record: readonly string[],
+  problems: Problem[],
+): boolean {
+  const before = problems.length;
+  let linesBefore = 0;
+  record.forEach((cell, index) => {
+    const name = columns[index] ?? '';
+    const limit = limits[index] ?? 0;
+    // UTF-16 units never undercount code points: most cells pass on this comparison alone.
+    const length = cell.length <= limit ? 0 : codePointLength(cell.trim());
+    if (length > limit) {
+      const size = `${length.toLocaleString('en-US')} characters`;
+      problems.push({
+        code: 'too_long',
+        file,
+        line: line + linesBefore,
+        column: index + 1,
+        message: `${name}: ${size}, expected at most ${limit.toLocaleString('en-US')} (docs/input-limits.md)`,
+      });
+    } else {
+      const bad = findBadCharacter(cell);
+      if (bad !== undefined) {
+        const at = line + linesBefore + newlinesBefore(cell, bad.index);
+        problems.push({
+          code: 'invalid_text',
+          file,
+          line: at,
+          column: index + 1,
+          message: `${name}: ${bad.description} at character ${bad.index + 1} of the field; expected UTF-8 text without control characters`,
+        });
+      }
+    }
+    linesBefore += newlinesBefore(cell);
+  });
+  return problems.length === before;
 }

@@ -40,7 +40,7 @@ describe('bounded input', () => {
     expect(built.code).toBe(1);
     expect(seconds).toBeLessThan(20);
     expect(built.stderr.split('\n').slice(0, 2)).toEqual([
-      `${dataset}/card_benefits.csv:2:6: note: 10,485,760 characters, expected at most 1000 (docs/input-limits.md)`,
+      `${dataset}/card_benefits.csv:2:6: note: 10,485,760 characters, expected at most 1,000 (docs/input-limits.md)`,
       `${dataset}/cards.csv:3:2: name: 10,485,760 characters, expected at most 120 (docs/input-limits.md)`,
     ]);
     // The cell is never echoed: the whole report is a few lines.
