@@ -18,6 +18,10 @@ export async function build(options: BuildOptions): Promise<void> {
   const progress = createProgress(isInteractive());
   const started = performance.now();
   const elapsed = () => ((performance.now() - started) / 1000).toFixed(2);
+  // Whatever this build then does, what a killed build left behind goes first.
+  for (const name of removeAbandonedTrees(`${resolve(options.out)}.builds`)) {
+    console.error(`removed ${name}, the temporary tree of a build whose process is gone`);
+  }
   const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
   const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
   if (liveInputs(options.out) === inputs) {
@@ -34,9 +38,6 @@ export async function build(options: BuildOptions): Promise<void> {
   const plan = planBuild(result.model, { datasetCommit: options.datasetCommit ?? null, previous: live });
   // Derived, written and released one file at a time: memory does not grow with the tree. An
   // interrupt removes the temporary tree before the process ends by its signal.
-  for (const name of removeAbandonedTrees(`${resolve(options.out)}.builds`)) {
-    console.error(`removed ${name}, the temporary tree of a build whose process is gone`);
-  }
   const maxBytes = outputBound(datasetBytes(sources));
   const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () =>
     whileInterruptible((signal) => emitTree(options.out, plan, inputs, live, { signal, maxBytes })),
