@@ -21,7 +21,11 @@ export function defineGatewayCommands(program: Command): void {
   const storeOptions = (command: Command) =>
     command
       .option('--redis-url <url>', 'keep keys and counters in Redis (env REDIS_URL); default: the embedded state file')
-      .option('--state-file <file>', "the embedded store's file (env CARDREWARDS_STATE_FILE)", undefined)
+      .option(
+        '--state-file <file>',
+        "the embedded store's database file, whatever its name ends with; created when missing (env CARDREWARDS_STATE_FILE; default .cardrewards/state.mdb)",
+        undefined,
+      )
       .option(
         '--state-sync <mode>',
         "when the embedded store's counts reach the disk: disk (synced before each answer) or os (written to the OS, which syncs them later: survives a crash of the gateway, not a power cut) (env CARDREWARDS_STATE_SYNC; default disk)",
@@ -98,8 +102,18 @@ export function defineGatewayCommands(program: Command): void {
     keys.command('export').description('print every key record (hashes only) as JSON lines, for a backup or another store'),
   ).action((flags: RawOptions) => runCommand(async () => (await import('./keys-transfer.ts')).exportKeys(flags)));
   storeOptions(
-    keys.command('import').description('save the key records of a JSON-lines file made by `keys export` (- for stdin)').argument('<file>'),
-  ).action((file: string, flags: RawOptions) => runCommand(async () => (await import('./keys-transfer.ts')).importKeys(flags, file)));
+    keys
+      .command('import')
+      .description(
+        'merge the key records of a JSON-lines file made by `keys export` (- for stdin) by key hash: new keys are added, revocation is final, an active key keeps the store tier and name; each change is printed',
+      )
+      .argument('<file>'),
+  )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 imported, 2 a file that cannot be read or a line that is not a key record (nothing imported), or a store error.',
+    )
+    .action((file: string, flags: RawOptions) => runCommand(async () => (await import('./keys-transfer.ts')).importKeys(flags, file)));
   storeOptions(keys.command('usage').description('calls of the current UTC day and month of a key').argument('<hash-prefix>'))
     .option('--limits <spec>', 'the limits `serve` enforces, as for serve (env CARDREWARDS_LIMITS)')
     .action((prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).showUsage(flags, prefix)));

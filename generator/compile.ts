@@ -16,7 +16,8 @@ import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
 import { manifestRoutes } from './routes/index.ts';
 import { manifestSchema, type ManifestFile } from '../schemas/manifest.ts';
-import { loadDataset, type Dataset, type DatasetSources } from './load-dataset.ts';
+import { type Dataset, type DatasetSources, displayFile, loadDataset } from './load-dataset.ts';
+import { tables } from './tables.ts';
 import { createModel, type Model } from './model.ts';
 import { sortProblems, type Problem } from './problems.ts';
 import { validateDataset } from './validate-dataset.ts';
@@ -58,8 +59,10 @@ export type CompileResult =
 
 /** Loads and validates the dataset only (what `cardrewards validate` runs). */
 export function checkDataset(sources: DatasetSources, displayDir: string): { dataset: Dataset; problems: Problem[] } {
-  const { dataset, rejected, problems } = loadDataset(sources, displayDir);
-  problems.push(...validateDataset(dataset, displayDir, rejected));
+  const { dataset, rejected, unreadable, problems } = loadDataset(sources, displayDir);
+  // A table that could not be read is empty: what the checks then say about its file follows from that one problem.
+  const unreadableFiles = new Set(tables.filter((table) => unreadable.has(table.name)).map((table) => displayFile(displayDir, table.file)));
+  problems.push(...validateDataset(dataset, displayDir, rejected, unreadable).filter((problem) => !unreadableFiles.has(problem.file)));
   return { dataset, problems: sortProblems(problems) };
 }
 

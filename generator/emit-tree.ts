@@ -6,6 +6,10 @@
  * is atomic: a reader sees the whole old tree or the whole new one. Files whose bytes did not
  * change are hard-linked from the previous build instead of rewritten; a build whose id equals
  * the live one (its files were all links) is dropped before the swap and the live tree stays.
+ *
+ * The temporary folder is `<out>.builds/.tmp-<pid>`. A build that is interrupted (its `signal`
+ * aborts: SIGINT, SIGTERM) stops its workers and removes it; one that was killed outright leaves
+ * it, and the next build removes every `.tmp-<pid>` whose process is gone (removeAbandonedTrees).
  */
 import {
   existsSync,
@@ -28,6 +32,13 @@ import type { ManifestFile } from '../schemas/manifest.ts';
 import { GeneratorError } from './errors.ts';
 import { BUILD_ID_PATH } from '../schemas/manifest.ts';
 import { MANIFEST_PATH } from './manifest.ts';
+
+export interface EmitOptions {
+  /** Aborts the build: the workers stop, the temporary tree is removed and `emitTree` rejects with ERR_INTERRUPTED. */
+  readonly signal?: AbortSignal;
+  /** The most bytes the tree may hold (see output-bound.ts); a build that would exceed it stops with ERR_OUTPUT_BOUND. */
+  readonly maxBytes?: number;
+}
 
 export interface EmitResult {
   /** False when the tree already was this build: nothing was written. */
@@ -69,11 +80,14 @@ export async function emitTree(
   inputs?: string,
   // The caller that already read the live build (for its history) passes it: its manifest is read once.
   previous: DiskTree | undefined = liveTree(outDir),
+  options: EmitOptions = {},
 ): Promise<EmitResult> {
   const out = resolve(outDir);
   const buildsDir = `${out}.builds`;
   const live = liveBuild(out);
-  const temporary = join(buildsDir, `.tmp-${process.pid}`);
+  const temporary = join(buildsDir, `${TEMPORARY_PREFIX}${process.pid}`);
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  let treeBytes = 0;
   const entries = new Map<string, ManifestFile>();
   // Files are linked, or written and compressed, on worker threads while this thread derives the next ones.
   const pool = createWritePool();
@@ -84,6 +98,13 @@ export async function emitTree(
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
     const put = async ({ path, bytes }: OutputFile) => {
+      treeBytes += bytes.length;
+      if (treeBytes > maxBytes) {
+        throw new GeneratorError(
+          'ERR_OUTPUT_BOUND',
+          `the tree passed ${maxBytes.toLocaleString('en-US')} bytes at ${path}, the bound for a dataset of this size (docs/input-limits.md); nothing was published`,
+        );
+      }
       const entry = entryOf(path, bytes);
       entries.set(path, entry);
       const destination = join(temporary, path);
@@ -93,13 +114,17 @@ export async function emitTree(
       // Waits only when the workers have a full queue: memory stays flat however large the tree.
       await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(previous.root, path) : undefined });
     };
-    for (const file of plan.answers) await put(file);
-    // The history compares these answers with the previous build's, reading the few it needs back from disk.
-    await pool.drain();
-    const read = (path: string) => JSON.parse(readFileSync(join(temporary, path), 'utf8'));
-    const { buildId, files: historyFiles } = plan.afterAnswers(new Map(entries), read);
-    for (const file of historyFiles) await put(file);
-    await pool.drain();
+    const derive = async () => {
+      for (const file of plan.answers) await put(file);
+      // The history compares these answers with the previous build's, reading the few it needs back from disk.
+      await pool.drain();
+      const read = (path: string) => JSON.parse(readFileSync(join(temporary, path), 'utf8'));
+      const { buildId, files: historyFiles } = plan.afterAnswers(new Map(entries), read);
+      for (const file of historyFiles) await put(file);
+      await pool.drain();
+      return buildId;
+    };
+    const buildId = await unlessAborted(derive(), options.signal);
     const manifest = plan.manifest(entries, buildId);
     ({ written, linked: reused } = pool.counts);
     target = join(buildsDir, buildId);
@@ -128,6 +153,60 @@ export async function emitTree(
   const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !entries.has(path)).length;
   pruneBuilds(buildsDir, [target, live]);
   return { changed: true, files: entries.size + 1, written, reused, removed, buildId: basename(target), buildDir: target };
+}
+
+/** Prefix of a build's temporary folder in `<out>.builds/`; the writing process's id follows. */
+const TEMPORARY_PREFIX = '.tmp-';
+
+/**
+ * `work`, unless `signal` aborts first: then ERR_INTERRUPTED (the caller's cleanup runs at once,
+ * while `work` is left to fail on its own against stopped workers and a removed folder).
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  work.catch(() => undefined);
+  return new Promise<T>((resolvePromise, reject) => {
+    const abort = () =>
+      reject(
+        new GeneratorError('ERR_INTERRUPTED', `the build was interrupted (${String(signal.reason ?? 'aborted')}); nothing was published`),
+      );
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolvePromise, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/**
+ * Removes the temporary trees of builds whose process no longer runs (killed with SIGKILL, or a
+ * machine that went down): a pid that answers signal 0, or that belongs to another user, may still
+ * be writing and is left alone. Returns the names removed.
+ */
+export function removeAbandonedTrees(buildsDir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(buildsDir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+    const pid = Number(name.slice(TEMPORARY_PREFIX.length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    rmSync(join(buildsDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists and belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The real folder `out` shows now, or undefined when there is none. */
@@ -160,7 +239,8 @@ function pruneBuilds(buildsDir: string, keep: (string | undefined)[]): void {
       .slice(0, KEEP_BUILDS),
   );
   for (const name of readdirSync(buildsDir)) {
-    if (kept.has(name) || (name.startsWith('.tmp-') && !name.endsWith(`-${process.pid}`))) continue;
+    // Another build's temporary tree is its own to remove (removeAbandonedTrees takes those of dead builds).
+    if (kept.has(name) || (name.startsWith(TEMPORARY_PREFIX) && !name.endsWith(`-${process.pid}`))) continue;
     rmSync(join(buildsDir, name), { recursive: true, force: true });
   }
 }

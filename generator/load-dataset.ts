@@ -5,6 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import type { ErrorObject } from 'ajv';
 import { validatorFor } from '../schemas/validator.ts';
+import { type CsvParseError, cellLimit, checkCells, shortQuote, syntaxProblem } from './internal/cell-checks.ts';
 import type { Problem } from './problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';
@@ -45,6 +46,8 @@ export interface LoadResult {
   readonly dataset: Dataset;
   /** Rows that failed their schema, kept so references to them are not reported a second time. */
   readonly rejected: RejectedRows;
+  /** Tables whose file is missing or could not be read as CSV: references into them are not reported (the file's problem is the cause). */
+  readonly unreadable: ReadonlySet<TableName>;
   readonly problems: Problem[];
 }
 
@@ -55,21 +58,30 @@ export function loadDataset(sources: DatasetSources, displayDir: string): LoadRe
   const problems: Problem[] = [];
   const dataset: Record<string, Located<unknown>[]> = {};
   const rejected = new Map<TableName, Record<string, unknown>[]>();
+  const unreadable = new Set<TableName>();
   for (const table of tables) {
-    const file = displayDir ? `${displayDir}/${table.file}` : table.file;
+    const file = displayFile(displayDir, table.file);
     const text = sources.get(table.file);
     if (text === undefined) {
       if (!table.optional) {
         problems.push({ code: 'missing_file', file, line: 0, column: 0, message: `missing required table ${table.file}` });
+        unreadable.add(table.name);
       }
       dataset[table.name] = [];
       continue;
     }
     const tableRejected: Record<string, unknown>[] = [];
     rejected.set(table.name, tableRejected);
-    dataset[table.name] = loadTable(table, file, text, problems, tableRejected);
+    const rows = loadTable(table, file, text, problems, tableRejected);
+    if (rows === undefined) unreadable.add(table.name);
+    dataset[table.name] = rows ?? [];
   }
-  return { dataset: dataset as unknown as Dataset, rejected, problems };
+  return { dataset: dataset as unknown as Dataset, rejected, unreadable, problems };
+}
+
+/** A table's file as problems name it: `displayDir/file`, or the file alone. */
+export function displayFile(displayDir: string, file: string): string {
+  return displayDir ? `${displayDir}/${file}` : file;
 }
 
 function loadTable(
@@ -78,24 +90,22 @@ function loadTable(
   text: string,
   problems: Problem[],
   rejected: Record<string, unknown>[],
-): Located<unknown>[] {
+): Located<unknown>[] | undefined {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
   } catch (error) {
-    const csv = error as { lines?: number; column?: number; message: string };
-    // csv-parse names the field (0-based) where it stopped; problems count columns from 1, as everywhere else.
-    const column = typeof csv.column === 'number' ? csv.column + 1 : 0;
-    problems.push({ code: 'csv_syntax', file, line: csv.lines ?? 0, column, message: `CSV syntax: ${csv.message}` });
-    return [];
+    problems.push(syntaxProblem(file, text, error as CsvParseError));
+    return undefined;
   }
   const [header, ...body] = records;
   if (!header) {
     problems.push({ code: 'empty_table', file, line: 1, column: 0, message: `empty file, expected the header ${expectedHeader(table)}` });
-    return [];
+    return undefined;
   }
   const columns = header.record.map((name) => name.trim());
-  if (!checkHeader(table, file, columns, problems)) return [];
+  if (!checkHeader(table, file, columns, problems)) return undefined;
+  const limits = columns.map((name) => cellLimit(table.schema.properties[name] as Parameters<typeof cellLimit>[0]));
 
   const validate = validatorFor(table.schema);
   const rows: Located<unknown>[] = [];
@@ -112,6 +122,11 @@ function loadTable(
       continue;
     }
     const row = coerceRow(table, columns, record);
+    // Length and characters first: a cell that fails them is never handed to the schema's patterns.
+    if (!checkCells(file, line, columns, limits, record, problems)) {
+      rejected.push(row);
+      continue;
+    }
     if (!validate(row)) {
       for (const error of validate.errors ?? []) problems.push(rowProblem(table, file, line, columns, row, error));
       rejected.push(row);
@@ -132,10 +147,10 @@ function checkHeader(table: TableDefinition, file: string, columns: string[], pr
         file,
         line: 1,
         column: index + 1,
-        message: `unknown column "${name}", expected the header ${expectedHeader(table)}`,
+        message: `unknown column ${shortQuote(name)}, expected the header ${expectedHeader(table)}`,
       });
     } else if (columns.indexOf(name) !== index) {
-      problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `column "${name}" appears twice` });
+      problems.push({ code: 'unknown_column', file, line: 1, column: index + 1, message: `column ${shortQuote(name)} appears twice` });
     }
   });
   for (const name of table.schema.required) {
@@ -175,7 +190,10 @@ function coerceCell(cell: string, schema: { type?: string | readonly string[]; e
   const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
   const nullable = types.includes('null') || (schema.enum?.includes(null) ?? false);
   if (cell === '' && nullable) return null;
-  if ((types.includes('number') || types.includes('integer')) && /^-?(\d+\.?\d*|\.\d+)$/.test(cell)) return Number(cell);
+  // A number too large for a double stays text, so the problem shows what was written, not `null`.
+  if ((types.includes('number') || types.includes('integer')) && /^-?(\d+\.?\d*|\.\d+)$/.test(cell) && Number.isFinite(Number(cell))) {
+    return Number(cell);
+  }
   if (types.includes('boolean') && (cell === 'true' || cell === 'false')) return cell === 'true';
   return cell;
 }
@@ -198,7 +216,13 @@ function rowProblem(
   const column = columns.indexOf(name) + 1;
   const schema = (error.parentSchema ?? {}) as { description?: string };
   const value = item === undefined ? row[name] : (row[name] as unknown[])[Number(item)];
-  const got = Array.isArray(value) ? JSON.stringify(value.join(';')) : value === null ? 'an empty field' : JSON.stringify(value);
+  const got = Array.isArray(value)
+    ? shortQuote(value.join(';'))
+    : value === null
+      ? 'an empty field'
+      : typeof value === 'string'
+        ? shortQuote(value)
+        : JSON.stringify(value);
   const expected = describeExpectation(error, schema.description);
   return { code: 'invalid_value', file, line, column, message: `${name || table.file}: expected ${expected}, got ${got}` };
 }
@@ -212,6 +236,8 @@ function describeExpectation(error: ErrorObject, description: string | undefined
       return description ?? `a ${String(params['type']).replace(',null', ' or empty')}`;
     case 'uniqueItems':
       return 'no repeated items';
+    case 'maxItems':
+      return `at most ${String(params['limit'])} items`;
     default:
       return description ?? error.message ?? error.keyword;
   }

@@ -25,10 +25,21 @@ export function readDataset(dir: string): DatasetSources {
   return sources;
 }
 
+/** The largest file the dataset may hold (docs/input-limits.md): a bigger one is refused before it is read into memory. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
 function readOptional(path: string): string | undefined {
   try {
+    const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    if (size > MAX_FILE_BYTES) {
+      throw new GeneratorError(
+        'ERR_DATASET_READ',
+        `${path} is ${size.toLocaleString('en-US')} bytes; a dataset file may be at most ${MAX_FILE_BYTES.toLocaleString('en-US')} (docs/input-limits.md)`,
+      );
+    }
     return readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof GeneratorError) throw error;
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new GeneratorError('ERR_DATASET_READ', `cannot read ${path}: ${(error as Error).message}`, { cause: error });
     }

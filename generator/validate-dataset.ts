@@ -4,13 +4,18 @@
  */
 import type { Dataset, Located, RejectedRows } from './load-dataset.ts';
 import type { Problem } from './problems.ts';
-import { tables, type TableDefinition } from './tables.ts';
+import { tables, type TableDefinition, type TableName } from './tables.ts';
 import { checkAllPurchases } from './validate-all-purchases.ts';
 import { checkCardValuations } from './validate-card-valuations.ts';
 import { checkVerifications } from './validate-verifications.ts';
 
 /** All cross-row problems of a loaded dataset; `displayDir` prefixes file names. */
-export function validateDataset(dataset: Dataset, displayDir: string, rejected: RejectedRows = new Map()): Problem[] {
+export function validateDataset(
+  dataset: Dataset,
+  displayDir: string,
+  rejected: RejectedRows = new Map(),
+  unreadable: ReadonlySet<TableName> = new Set(),
+): Problem[] {
   const problems: Problem[] = [];
   const fileOf = (table: TableDefinition) => (displayDir ? `${displayDir}/${table.file}` : table.file);
   const rowsOf = (table: TableDefinition) => dataset[table.name] as readonly Located<Record<string, unknown>>[];
@@ -23,6 +28,8 @@ export function validateDataset(dataset: Dataset, displayDir: string, rejected: 
     for (const reference of table.references ?? []) {
       const target = tables.find((t) => t.name === reference.table);
       if (!target) throw new Error(`table ${table.name} references unknown table ${reference.table}`);
+      // A table whose file is missing or broken has one problem, the cause: every reference into it is not another.
+      if (unreadable.has(target.name)) continue;
       // Rows rejected by their schema were reported already; references to them are not new problems.
       const known = new Set([
         ...rowsOf(target).map(({ row }) => row[reference.key]),

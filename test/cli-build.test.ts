@@ -116,7 +116,9 @@ describe('build properties', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`${broken}/cards.csv:3:7: annual_fee`);
     expect(failed.stderr).toContain(`${broken}/cards.csv:8:17: as_of`);
-    expect(failed.stderr).toMatch(/2 problems in the dataset; .* left unchanged/);
+    expect(failed.stderr).toMatch(
+      /\n2 problems in 1 file of the dataset \(2 invalid_value\); start with .*cards.csv:3:7; .* left unchanged\n$/,
+    );
     expect(readlinkSync(out)).toBe(target);
     expect(hashTree(out)).toEqual(before);
   });

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
-import { formatProblem } from '../generator/problems.ts';
+import { formatProblem, summarizeProblems } from '../generator/problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
-import { FIXTURE } from './helpers/cli.ts';
+import { tables } from '../generator/tables.ts';
+import { TEXT_LIMITS } from '../schemas/dataset/limits.ts';
+import { FIXTURE, ROOT } from './helpers/cli.ts';
 
 /** The fixture with some files replaced, as the loader sees them. */
 function withFiles(changes: Record<string, string | undefined>) {
@@ -151,7 +154,6 @@ describe('dataset problems', () => {
     expect(withFiles({ 'popular_cards.csv': popular, 'verifications.csv': verifications })).toEqual([
       'data/popular_cards.csv:3:2: amex-gold is ranked already (rank 1, line 2); expected each card once',
       'data/popular_cards.csv:4:1: duplicate key (rank=2), first at line 3; expected each key once',
-      'data/popular_cards.csv:4:2: card: unknown card "no-such-card", expected a slug from cards.csv',
       'data/verifications.csv:3:3: amex-gold has no rule in gas without valid_from; expected one of its rules: airfare, dining, groceries',
       'data/verifications.csv:4:4: chase-freedom-flex has no rule in gas valid from 2026-07-01; expected one of its rules: airfare, dining, gas from 2026-10-01',
       "data/verifications.csv:5:3: a rule fact names its rule; expected the rule's category",
@@ -162,6 +164,89 @@ describe('dataset problems', () => {
       'data/verifications.csv:9:2: fact: expected one of annual_fee, network, program, foreign_tx_fee, base_rate, rule, got "rewards"',
       'data/verifications.csv:9:7: agrees: expected one of yes, no, got "maybe"',
       'data/verifications.csv:10:1: duplicate key (card="amex-gold", fact="rule", category="dining", valid_from="", verified_by="https://reviews.example/gold"), first at line 2; expected each key once',
+      // References that do not resolve come after the rows' own problems (issue 28: the cause first).
+      'data/popular_cards.csv:4:2: card: unknown card "no-such-card", expected a slug from cards.csv',
     ]);
   });
+
+  it('refuses a cell past its length with a located problem that does not echo it, before any schema runs', () => {
+    const huge = 'A'.repeat(1_000_000);
+    const cards = fixtureText('cards.csv').replace('American Express Gold Card', huge);
+    const benefits = fixtureText('card_benefits.csv').replace('Dining credit,10,month,,', `Dining credit,10,month,${'n'.repeat(1001)},`);
+    const problems = withFiles({ 'cards.csv': cards, 'card_benefits.csv': benefits });
+    expect(problems).toEqual([
+      'data/card_benefits.csv:2:6: note: 1,001 characters, expected at most 1,000 (docs/input-limits.md)',
+      'data/cards.csv:3:2: name: 1,000,000 characters, expected at most 120 (docs/input-limits.md)',
+    ]);
+  });
+
+  it('refuses control characters, bidi overrides and bytes that were not UTF-8, at their line and field', () => {
+    const issuers = [
+      'slug,name,website',
+      'amex,American\u0000Express,https://www.americanexpress.com/',
+      'chase,Pr\ufffdf\ufffdrred,https://www.chase.com/',
+      'citi,"Citi\nBank\u202e",https://www.citi.com/',
+    ].join('\n');
+    expect(withFiles({ 'issuers.csv': issuers })).toEqual([
+      'data/issuers.csv:2:2: name: control character U+0000 at character 9 of the field; expected UTF-8 text without control characters',
+      'data/issuers.csv:3:2: name: a byte that is not UTF-8 (read as U+FFFD) at character 3 of the field; expected UTF-8 text without control characters',
+      // The override is on the second line of the quoted field.
+      'data/issuers.csv:5:2: name: bidirectional control U+202E at character 10 of the field; expected UTF-8 text without control characters',
+    ]);
+  });
+
+  it('points a quote that never closes at the line where it opened, not where the parser gave up', () => {
+    const lines = fixtureText('merchants.csv').trimEnd().split('\n');
+    lines[2] = (lines[2] ?? '').replace(',', ',"');
+    const problems = withFiles({ 'merchants.csv': `${lines.join('\n')}\n` });
+    expect(problems[0]).toMatch(/^data\/merchants\.csv:3:2: CSV syntax: the quote that opens this field is never closed/);
+    // merchants.csv could not be read: rows that name a merchant are not reported as well.
+    expect(problems.filter((p) => p.includes('unknown merchant'))).toEqual([]);
+  });
+
+  it('refuses a number too large for a double by its length, never as null', () => {
+    const cards = fixtureText('cards.csv').replace(',325,', `,${'9'.repeat(400)},`);
+    expect(withFiles({ 'cards.csv': cards })).toEqual([
+      'data/cards.csv:3:7: annual_fee: 400 characters, expected at most 40 (docs/input-limits.md)',
+    ]);
+  });
+
+  it('puts the cause first and ends with a summary that names it, however many problems follow', () => {
+    const cards = fixtureText('cards.csv').replace(',issuer,', ',issuer_name,');
+    const sources = new Map(readDataset(FIXTURE));
+    sources.set('cards.csv', cards);
+    const { problems } = checkDataset(sources, 'data');
+    expect(formatProblem(problems[0]!)).toMatch(/^data\/cards\.csv:1:3: unknown column "issuer_name"/);
+    expect(problems.map((p) => p.code)).not.toContain('unknown_reference');
+    expect(summarizeProblems(problems, 'nothing written')).toBe(
+      '2 problems in 1 file of the dataset (1 unknown_column, 1 missing_column); start with data/cards.csv:1:3; nothing written',
+    );
+  });
+
+  it('gives every text column of every table a maxLength, and docs/input-limits.md states each limit', () => {
+    const unbounded = tables.flatMap((table) =>
+      Object.entries(table.schema.properties)
+        .filter(([, schema]) => {
+          const column = schema as {
+            type?: string | string[];
+            maxLength?: number;
+            pattern?: string;
+            format?: string;
+            items?: { maxLength?: number };
+          };
+          const text = column.type === 'string' || (Array.isArray(column.type) && column.type.includes('string'));
+          // A fixed-width pattern (an MCC code) or a date format bounds a column as well as a maxLength.
+          const fixed = column.format === 'date' || column.pattern === '^[0-9]{4}$';
+          return (text && !fixed && column.maxLength === undefined) || (column.type === 'array' && column.items?.maxLength === undefined);
+        })
+        .map(([name]) => `${table.file}:${name}`),
+    );
+    expect(unbounded).toEqual([]);
+    const doc = readFileSync(`${ROOT}/docs/input-limits.md`, 'utf8');
+    for (const limit of Object.values(TEXT_LIMITS)) expect(doc).toContain(`| ${limit} |`);
+  });
 });
+
+function fixtureText(file: string): string {
+  return readFileSync(`${FIXTURE}/${file}`, 'utf8');
+}

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OutputFile, planBuild } from '../generator/compile.ts';
-import { emitTree } from '../generator/emit-tree.ts';
+import { emitTree, removeAbandonedTrees } from '../generator/emit-tree.ts';
 import { GeneratorError } from '../generator/errors.ts';
 import { hashTree } from './helpers/cli.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
@@ -44,5 +44,40 @@ describe('emitTree (streamed)', () => {
     expect(readlinkSync(out)).toBe(target);
     expect(hashTree(out)).toEqual(before);
     expect(readdirSync(`${out}.builds`).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('stops at its byte bound with ERR_OUTPUT_BOUND, publishing nothing and leaving no temporary folder', async () => {
+    const out = join(work, 'bounded');
+    await expect(emitTree(out, planBuild(fixture.output.model, {}), undefined, undefined, { maxBytes: 50_000 })).rejects.toMatchObject({
+      code: 'ERR_OUTPUT_BOUND',
+    });
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(`${out}.builds`)).toEqual([]);
+  });
+
+  it('removes its temporary folder and rejects with ERR_INTERRUPTED when its signal aborts', async () => {
+    const out = join(work, 'aborted');
+    const controller = new AbortController();
+    function* abortHalfWay(): Generator<OutputFile> {
+      let n = 0;
+      for (const [path, bytes] of fixture.output.files) {
+        if (n++ === 200) controller.abort('SIGINT');
+        yield { path, bytes };
+      }
+    }
+    const plan = { ...planBuild(fixture.output.model, {}), answers: abortHalfWay() };
+    await expect(emitTree(out, plan, undefined, undefined, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'ERR_INTERRUPTED',
+    });
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(`${out}.builds`)).toEqual([]);
+  });
+
+  it("removes the temporary folders of processes that are gone, never a live process's", () => {
+    const builds = join(work, 'leftovers.builds');
+    // Pids are below 2^22 on Linux: this one belongs to no process.
+    for (const name of ['.tmp-4194999', `.tmp-${process.ppid}`, 'kept-build']) mkdirSync(join(builds, name), { recursive: true });
+    expect(removeAbandonedTrees(builds)).toEqual(['.tmp-4194999']);
+    expect(readdirSync(builds).sort()).toEqual([`.tmp-${process.ppid}`, 'kept-build']);
   });
 });

@@ -12,7 +12,7 @@
  * twice as many calls a second (docs/benchmarks.md).
  *
  * A state file of the earlier JSON format at the same path is migrated on open and kept beside
- * the database as `<file>.json-migrated`.
+ * the database as `<file>.json-migrated`. The path is always the database file (state-path.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -22,6 +22,7 @@ import { periodsOf } from '../periods.ts';
 import type { StateSync } from '../config.ts';
 import type { Counts, IncrementResult, KeyRecord, Store } from '../store.ts';
 import { migrateJsonState } from './migrate-json-state.ts';
+import { stateLayout } from './state-path.ts';
 
 export interface EmbeddedStoreOptions {
   /** The database file (a `<file>-lock` file beside it holds LMDB's reader table). */
@@ -40,8 +41,10 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
   let db: RootDatabase<unknown, string>;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    const legacy = migrateJsonState(file);
-    db = open<unknown, string>({ path: file, encoding: 'json', compression: false, noSync: options.sync === 'os' });
+    // One meaning for every command: the path is the database file, whatever it ends with (state-path.ts).
+    const { isFile } = stateLayout(file);
+    const legacy = isFile ? migrateJsonState(file) : undefined;
+    db = open<unknown, string>({ path: file, noSubdir: isFile, encoding: 'json', compression: false, noSync: options.sync === 'os' });
     if (legacy !== undefined) {
       db.transactionSync(() => {
         for (const record of legacy.keys) db.putSync(keyOf(record.hash), record);

@@ -2,7 +2,8 @@
  * Where a merchant takes only some card networks, per channel (design.md §6, "A card is ranked only
  * where it can be used"). A merchant with no row takes every network on every channel.
  */
-import { optionalNonNegative, slug, text } from '../common.ts';
+import { optionalNonNegative } from '../common.ts';
+import { note, slug } from './limits.ts';
 import { sourced } from './shared.ts';
 
 /** The channels a purchase can go through: at the till, or on the merchant's web site or app. */
@@ -23,12 +24,13 @@ export const merchantAcceptanceRow = {
     channel,
     networks: {
       type: 'array',
-      items: { enum: NETWORKS, description: 'amex, discover, mastercard or visa' },
+      items: { enum: NETWORKS, maxLength: 10, description: 'amex, discover, mastercard or visa' },
+      maxItems: NETWORKS.length,
       uniqueItems: true,
       description: 'the credit networks taken on this channel, ;-separated; empty: no credit card at all',
     },
     surcharge_percent: { ...optionalNonNegative, maximum: 10, description: 'the fee added to a credit card payment, in percent, or empty' },
-    note: text,
+    note,
     ...sourced,
   },
 } as const;

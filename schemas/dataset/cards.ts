@@ -1,5 +1,6 @@
 /** Dataset tables of cards: products, bonus rules, benefits, valuation facts and easy credits. */
-import { optionalDate, optionalNonNegative, optionalSlug, optionalText, slug, text } from '../common.ts';
+import { optionalDate, optionalNonNegative } from '../common.ts';
+import { name, optionalNote, optionalSlug, slug } from './limits.ts';
 import { sourced } from './shared.ts';
 
 export const cardRow = {
@@ -26,7 +27,7 @@ export const cardRow = {
   ],
   properties: {
     slug,
-    name: text,
+    name,
     issuer: slug,
     network: { enum: ['visa', 'mastercard', 'amex', 'discover'] },
     segment: { enum: ['personal', 'business'] },
@@ -77,7 +78,7 @@ export const cardRewardRow = {
     selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
     valid_from: optionalDate,
     valid_to: optionalDate,
-    note: optionalText,
+    note: optionalNote,
     ...sourced,
   },
 } as const;
@@ -88,10 +89,10 @@ export const cardBenefitRow = {
   properties: {
     card: slug,
     kind: { enum: ['benefit', 'credit'] },
-    name: text,
+    name,
     value_usd: optionalNonNegative,
     period: { enum: ['once', 'month', 'quarter', 'half_year', 'year', 'four_years', 'ongoing'] },
-    note: optionalText,
+    note: optionalNote,
     ...sourced,
   },
 } as const;
@@ -110,7 +111,7 @@ export const cardValuationRow = {
       description: 'cents per point redeemed with this card alone (above 0, at most 5), empty when it transfers alone',
     },
     pooled_with: optionalSlug,
-    note: optionalText,
+    note: optionalNote,
     ...sourced,
   },
 } as const;
@@ -119,5 +120,5 @@ export const easyCreditRow = {
   type: 'object',
   additionalProperties: false,
   required: ['card', 'credit', 'note', 'source_url', 'as_of'],
-  properties: { card: slug, credit: text, note: optionalText, ...sourced },
+  properties: { card: slug, credit: name, note: optionalNote, ...sourced },
 } as const;

@@ -1,5 +1,6 @@
 /** Dataset tables of the catalogue: MCC codes, issuers, bonus categories and merchants. */
-import { domain, isoDate, mccCode, optionalSlug, optionalText, slug, text, url } from '../common.ts';
+import { isoDate, mccCode } from '../common.ts';
+import { domainList, name, note, optionalNote, optionalSlug, reference, slug, TEXT_LIMITS, url } from './limits.ts';
 
 export const mccRow = {
   type: 'object',
@@ -7,33 +8,33 @@ export const mccRow = {
   required: ['code', 'description', 'category_group'],
   properties: {
     code: mccCode,
-    description: text,
-    category_group: { type: 'string', pattern: '^[a-z][a-z ,&-]*$', description: 'a lower-case group label' },
+    description: note,
+    category_group: { type: 'string', maxLength: TEXT_LIMITS.name, pattern: '^[a-z][a-z ,&-]*$', description: 'a lower-case group label' },
   },
 } as const;
 export const issuerRow = {
   type: 'object',
   additionalProperties: false,
   required: ['slug', 'name', 'website'],
-  properties: { slug, name: text, website: url },
+  properties: { slug, name, website: url },
 } as const;
 export const categoryRow = {
   type: 'object',
   additionalProperties: false,
   required: ['slug', 'name', 'description'],
-  properties: { slug, name: text, description: text },
+  properties: { slug, name, description: note },
 } as const;
 export const categoryMccRow = {
   type: 'object',
   additionalProperties: false,
   required: ['category', 'mcc', 'issuer', 'note'],
-  properties: { category: slug, mcc: mccCode, issuer: optionalSlug, note: optionalText },
+  properties: { category: slug, mcc: mccCode, issuer: optionalSlug, note: optionalNote },
 } as const;
 export const categoryMerchantRow = {
   type: 'object',
   additionalProperties: false,
   required: ['category', 'merchant', 'note'],
-  properties: { category: slug, merchant: slug, note: optionalText },
+  properties: { category: slug, merchant: slug, note: optionalNote },
 } as const;
 export const merchantRow = {
   type: 'object',
@@ -41,12 +42,12 @@ export const merchantRow = {
   required: ['slug', 'name', 'mcc', 'domains', 'popularity_rank', 'source', 'source_ref', 'as_of'],
   properties: {
     slug,
-    name: text,
+    name,
     mcc: mccCode,
-    domains: { type: 'array', items: domain, uniqueItems: true },
+    domains: domainList,
     popularity_rank: { type: 'integer', minimum: 1 },
     source: { enum: ['nsi', 'mcc-list', 'curated'] },
-    source_ref: text,
+    source_ref: reference,
     as_of: isoDate,
   },
 } as const;

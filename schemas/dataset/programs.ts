@@ -1,5 +1,5 @@
 /** Dataset tables of loyalty programs: programs, transfer partners and fixed redemptions. */
-import { optionalText, slug, text } from '../common.ts';
+import { name, note, optionalName, optionalNote, slug } from './limits.ts';
 import { sourced } from './shared.ts';
 
 export const programRow = {
@@ -8,9 +8,9 @@ export const programRow = {
   required: ['slug', 'name', 'kind', 'owner', 'cents_per_point', 'valuation_basis', 'valuation_source', 'source_url', 'as_of'],
   properties: {
     slug,
-    name: text,
+    name,
     kind: { enum: ['bank_points', 'airline_miles', 'hotel_points', 'cash_back'] },
-    owner: text,
+    owner: name,
     cents_per_point: {
       type: ['number', 'null'],
       exclusiveMinimum: 0,
@@ -22,7 +22,7 @@ export const programRow = {
       description:
         'published (a publisher and a date in valuation_source), derived (a documented rule in valuation_source) or assumed (no value found; cents_per_point empty)',
     },
-    valuation_source: text,
+    valuation_source: note,
     ...sourced,
   },
 } as const;
@@ -36,7 +36,7 @@ export const transferPartnerRow = {
     ratio_from: { type: 'number', exclusiveMinimum: 0 },
     ratio_to: { type: 'number', exclusiveMinimum: 0 },
     min_transfer: { type: ['integer', 'null'], minimum: 1 },
-    transfer_time: optionalText,
+    transfer_time: optionalName,
     ...sourced,
   },
 } as const;
@@ -49,7 +49,7 @@ export const programRedemptionRow = {
     program: slug,
     kind: { enum: ['cash', 'statement_credit', 'travel', 'gift_card'] },
     cents_per_point: { type: 'number', exclusiveMinimum: 0, maximum: 5, description: 'cents per point, above 0 and at most 5' },
-    note: optionalText,
+    note: optionalNote,
     ...sourced,
   },
 } as const;

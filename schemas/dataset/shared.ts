@@ -1,5 +1,6 @@
 /** Column pieces the dataset tables share: provenance, rate basis, the observation day. */
-import { isoDate, url } from '../common.ts';
+import { isoDate } from '../common.ts';
+import { url } from './limits.ts';
 
 export const sourced = { source_url: url, as_of: isoDate } as const;
 export const basis = { enum: ['published', 'typical'], description: 'published or typical' } as const;

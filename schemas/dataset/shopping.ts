@@ -1,12 +1,13 @@
 /** Dataset tables of shopping: portals, portal store rates and card-linked offers. */
-import { optionalDate, optionalNonNegative, optionalSlug, slug, text, url } from '../common.ts';
+import { optionalDate, optionalNonNegative } from '../common.ts';
+import { optionalSlug, reference, slug, url, name } from './limits.ts';
 import { basis, observedOn, sourced } from './shared.ts';
 
 export const portalRow = {
   type: 'object',
   additionalProperties: false,
   required: ['slug', 'name', 'program', 'url', 'source_url', 'as_of'],
-  properties: { slug, name: text, program: slug, url, ...sourced },
+  properties: { slug, name, program: slug, url, ...sourced },
 } as const;
 export const portalRateRow = {
   type: 'object',
@@ -28,7 +29,7 @@ export const portalRateRow = {
   properties: {
     portal: slug,
     merchant: slug,
-    store_name: text,
+    store_name: name,
     rate: { type: 'number', exclusiveMinimum: 0, maximum: 100_000, description: 'a number above 0' },
     unit: {
       enum: ['percent', 'miles_per_dollar', 'points_per_dollar', 'usd_flat', 'miles_flat', 'points_flat'],
@@ -44,7 +45,7 @@ export const portalRateRow = {
       description: 'days the rate was read from: 1 for published, the days of the window for typical',
     },
     observed_on: observedOn,
-    source: { ...text, description: 'owner/repo@commit:path of the saved page, or the URL the rate was read from' },
+    source: { ...reference, description: 'owner/repo@commit:path of the saved page, or the URL the rate was read from' },
   },
 } as const;
 export const offerRow = {

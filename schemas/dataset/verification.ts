@@ -1,5 +1,6 @@
 /** Dataset tables of second sources: which cards are the most popular, and which of their facts a second page confirms. */
-import { isoDate, optionalDate, optionalSlug, optionalText, slug, text, url } from '../common.ts';
+import { isoDate, optionalDate } from '../common.ts';
+import { note, optionalNote, optionalSlug, slug, url } from './limits.ts';
 
 /** A card fact a second source can confirm: a column of cards.csv, or `rule` (a row of card_rewards.csv). */
 export const VERIFIED_FACTS = ['annual_fee', 'network', 'program', 'foreign_tx_fee', 'base_rate', 'rule'] as const;
@@ -16,7 +17,7 @@ export const popularCardRow = {
       minimum: 0,
       description: 'a whole number, 0 or more: the reviewer pages read that name the card among their best cards',
     },
-    basis: text,
+    basis: note,
     source_url: { ...url, type: ['string', 'null'] },
     as_of: isoDate,
   },
@@ -34,6 +35,6 @@ export const verificationRow = {
     verified_by: url,
     verified_on: isoDate,
     agrees: { enum: ['yes', 'no'], description: 'yes or no' },
-    note: optionalText,
+    note: optionalNote,
   },
 } as const;
