@@ -47,6 +47,11 @@ export function defineGatewayCommands(program: Command): void {
       .option('--cors-origin <origin>', 'Access-Control-Allow-Origin (env CARDREWARDS_CORS_ORIGIN; default *)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env CARDREWARDS_LOG_LEVEL; default info)')
       .option('--reload-ms <n>', 'how often to check dist for a new build (env CARDREWARDS_RELOAD_MS; default 1000)')
+      .option(
+        '--metrics-port <n>',
+        'serve /metrics (Prometheus text) on this port, apart from the API (env CARDREWARDS_METRICS_PORT; default: off)',
+      )
+      .option('--metrics-host <host>', 'address of the metrics listener (env CARDREWARDS_METRICS_HOST; default 127.0.0.1)')
       .option('--no-demo-key', 'do not create a demo key when the embedded store has none')
       .option(
         '--key-cache-ms <n>',

@@ -51,6 +51,9 @@ export interface GatewayConfig {
   readonly workers: number;
   /** Open connections a process accepts at once; 0 for no limit. */
   readonly maxConnections: number;
+  /** Where `/metrics` is served (Prometheus text), apart from the API; undefined: no metrics. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
 }
 
 /** Raw option values by name, as flags or environment give them. */
@@ -73,7 +76,9 @@ type OptionName =
   | 'demoKey'
   | 'keyCacheMs'
   | 'workers'
-  | 'maxConnections';
+  | 'maxConnections'
+  | 'metricsPort'
+  | 'metricsHost';
 
 /** Redis URLs: one server, or a Redis Cluster reached through one of its nodes (`redis+cluster://host:port`). */
 export const REDIS_SCHEMES = ['redis:', 'rediss:', 'redis+cluster:', 'rediss+cluster:'] as const;
@@ -97,6 +102,8 @@ export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
   keyCacheMs: 'CARDREWARDS_KEY_CACHE_MS',
   workers: 'CARDREWARDS_WORKERS',
   maxConnections: 'CARDREWARDS_MAX_CONNECTIONS',
+  metricsPort: 'CARDREWARDS_METRICS_PORT',
+  metricsHost: 'CARDREWARDS_METRICS_HOST',
 };
 
 /** Monthly and daily limits of docs/api.md, "Limits" (daily: a tenth of monthly); enterprise is unlimited. */
@@ -121,6 +128,7 @@ const DEFAULTS = {
   demoKey: 'true',
   keyCacheMs: '1000',
   maxConnections: '0',
+  metricsHost: '127.0.0.1',
 } as const;
 
 /** Merges defaults, environment and flags (flags win) into a frozen config; throws `ERR_CONFIG_INVALID` listing every problem. */
@@ -172,6 +180,9 @@ export function resolveConfig(
   if (corsOrigin !== '*' && !/^https?:\/\/[^\s/]+$/.test(corsOrigin))
     problems.push(`${describe('corsOrigin')} is ${JSON.stringify(corsOrigin)}; allowed: * or one origin such as https://app.example.com`);
 
+  const metricsHost = raw('metricsHost') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(metricsHost))
+    problems.push(`${describe('metricsHost')} is ${JSON.stringify(metricsHost)}; allowed: a host name or IP address`);
   const config: GatewayConfig = {
     port: integer('port', 0, 65_535),
     host,
@@ -191,6 +202,8 @@ export function resolveConfig(
     // By default one worker per core with Redis; one with the embedded store (a demo or a small host), which can take more.
     maxConnections: integer('maxConnections', 0, 1_000_000),
     workers: raw('workers') === undefined ? (raw('redisUrl') === undefined ? 1 : cores) : integer('workers', 1, 256),
+    metricsPort: raw('metricsPort') === undefined ? undefined : integer('metricsPort', 0, 65_535),
+    metricsHost,
   };
   if (problems.length > 0) throw new GatewayError('ERR_CONFIG_INVALID', `invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({ ...config, limits: Object.freeze(config.limits) });
@@ -253,5 +266,6 @@ export function formatConfig(config: GatewayConfig): string[] {
     `key cache    ${config.keyCacheMs} ms`,
     `workers      ${config.workers}`,
     `connections  ${config.maxConnections === 0 ? 'no limit' : `at most ${config.maxConnections} per process`}`,
+    `metrics      ${config.metricsPort === undefined ? 'off (--metrics-port to serve /metrics)' : `${config.metricsHost}:${config.metricsPort}/metrics`}`,
   ];
 }

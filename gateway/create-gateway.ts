@@ -14,6 +14,7 @@ import { createFileCache } from './file-cache.ts';
 import { toHttpError } from './http-error.ts';
 import { createKeyCache } from './key-cache.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import type { OriginProxy } from './origin-proxy.ts';
 import { createRequestSteps } from './request-steps.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
@@ -36,6 +37,10 @@ export interface GatewayOptions {
   readonly proxy?: OriginProxy | undefined;
   /** The clock, for tests. */
   readonly now?: () => Date;
+  /** This process's counters for `/metrics` (served apart, by `metrics-server.ts`); none when metrics are off. */
+  readonly metrics?: Metrics | undefined;
+  /** Milliseconds between two log summaries of a store outage (default 10 s), for tests. */
+  readonly outageSummaryMs?: number | undefined;
 }
 
 export interface RunningGateway {
@@ -74,15 +79,30 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
 /** The request handler alone, e.g. to mount in another server: the request steps, then the answer written to the socket. */
 export function createRequestHandler(options: GatewayOptions): (request: IncomingMessage, response: ServerResponse) => void {
-  const { config, store, builds, logger } = options;
-  const failures = createStoreFailurePolicy(config.failMode, logger);
+  const { config, store, builds, logger, metrics } = options;
+  const failures = createStoreFailurePolicy(config.failMode, logger, {
+    ...(metrics === undefined ? {} : { observeStoreError: (operation: string) => metrics.observeStoreError(operation) }),
+    ...(options.outageSummaryMs === undefined ? {} : { summaryMs: options.outageSummaryMs }),
+  });
   const steps = createRequestSteps({
     corsOrigin: config.corsOrigin,
     builds,
     readiness: store,
     access: {
       authenticate: createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures),
-      quota: createQuota({ counter: store, limits: config.limits, now: options.now ?? (() => new Date()), failures }),
+      quota: createQuota({
+        counter: store,
+        limits: config.limits,
+        now: options.now ?? (() => new Date()),
+        failures,
+        observe:
+          metrics === undefined
+            ? undefined
+            : (outcome, seconds, tier) => {
+                if (outcome !== 'error') metrics.observeStoreLatency(seconds);
+                if (outcome === 'refused') metrics.observeQuotaRefusal(tier);
+              },
+      }),
     },
   });
   const deliver = createDeliver(createFileCache(config.cacheBytes), options.proxy);
@@ -124,9 +144,21 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     write(exchange);
   };
 
+  /** When the connection is done with the answer (sent, or cut): the access log and the metrics. */
+  const finish = (exchange: Exchange, response: ServerResponse): void => {
+    if (logs) logAccess(logger, exchange, response.statusCode, response.writableFinished);
+    metrics?.observeRequest(
+      exchange.routeId ?? 'none',
+      exchange.key?.tier ?? 'none',
+      response.writableFinished ? response.statusCode : 0,
+      (performance.now() - exchange.started) / 1000,
+    );
+  };
+  const observed = logs || metrics !== undefined;
+
   return (request, response) => {
     const exchange = createExchange(request, response);
-    if (logs) response.once('close', () => logAccess(logger, exchange, response.statusCode, response.writableFinished));
+    if (observed) response.once('close', () => finish(exchange, response));
     const deciding = runSteps(steps, exchange);
     if (deciding === undefined) write(exchange);
     else void deciding.then(() => write(exchange));

@@ -24,7 +24,10 @@ export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy)
     }
     if (!(found instanceof Promise)) return accept(exchange, found, hash);
     return found.then(
-      (record) => accept(exchange, record, hash),
+      (record) => {
+        failures.succeeded();
+        accept(exchange, record, hash);
+      },
       (error: unknown) => failed(error, exchange, keys, failures, hash),
     );
   };

@@ -42,11 +42,15 @@ export function createBuiltInRoutes(builds: BuildSource, store: ReadinessStore):
   return (exchange) => {
     if (!BUILT_IN.has(exchange.segments[0] ?? '')) return;
     const path = `/${exchange.segments.join('/')}`;
+    exchange.routeId = 'built-in';
     if (path === '/healthz') return answerJson(exchange, 200, { status: 'ok' }, 'no-store');
     if (path === '/readyz') return ready(exchange);
     const problem = problemPage(path);
     const asset = problem === undefined ? docs(path) : { type: 'text/html; charset=utf-8', bytes: problem };
-    if (asset === undefined) return;
+    if (asset === undefined) {
+      delete exchange.routeId;
+      return;
+    }
     exchange.answer = {
       kind: 'bytes',
       status: 200,

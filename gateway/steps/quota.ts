@@ -23,7 +23,7 @@ export interface QuotaOptions {
   readonly now: () => Date;
   readonly failures: StoreFailurePolicy;
   /** Told the outcome and duration of each count, for metrics. */
-  readonly observe?: (outcome: 'counted' | 'refused' | 'error', ms: number) => void;
+  readonly observe?: ((outcome: 'counted' | 'refused' | 'error', seconds: number, tier: string) => void) | undefined;
 }
 
 export interface Quota {
@@ -57,14 +57,15 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
       const key = exchange.key as KeyRecord;
       const limits = limitsByTier[key.tier];
       const at = now();
-      const started = performance.now();
+      const started = observe === undefined ? 0 : performance.now();
       return counter.increment(key.hash, limits, at).then(
         (result) => {
-          observe?.(result.allowed ? 'counted' : 'refused', performance.now() - started);
+          failures.succeeded();
+          observe?.(result.allowed ? 'counted' : 'refused', (performance.now() - started) / 1000, key.tier);
           settle(exchange, key, limits, at, result);
         },
         (error: unknown) => {
-          observe?.('error', performance.now() - started);
+          observe?.('error', (performance.now() - started) / 1000, key.tier);
           if (!failures.passOver(error, 'count', key.hash)) throw storeUnavailable(error);
           exchange.refund = NO_REFUND;
         },

@@ -66,9 +66,13 @@ export function answerProblem(exchange: Exchange, error: HttpError): void {
   };
 }
 
-/** The failure behind a 5xx, logged with its cause (never sent to the client). */
+/**
+ * The failure behind a 5xx, logged with its cause (never sent to the client). A store outage is
+ * not: `store-failure.ts` logs it once for all the requests it refuses.
+ */
 export function logFailure(logger: Logger, exchange: Exchange, error: HttpError): void {
-  if (error.status >= 500) logger.error({ err: error.cause ?? error, route: exchange.routeId }, error.message);
+  if (error.status >= 500 && error.code !== 'store-unavailable')
+    logger.error({ err: error.cause ?? error, route: exchange.routeId }, error.message);
 }
 
 /** One structured line per request: never the key, only its hash prefix. */
