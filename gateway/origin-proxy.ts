@@ -81,8 +81,13 @@ export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs =
           origin.once('error', () => {
             if (!clientLeft) originFailed = true;
           });
+          // The proxy's own timeout on a stalled answer also closes the client's socket: that is the origin's failure, not the client leaving.
+          let timedOut = false;
+          request.socket.once('timeout', () => {
+            timedOut = true;
+          });
           response.once('close', () => {
-            if (!response.writableFinished && !originFailed) clientLeft = true;
+            if (!response.writableFinished && !originFailed && !timedOut) clientLeft = true;
           });
           response.writeHead(200, { ...headers, ...representation.headers, ...(length === undefined ? {} : { 'Content-Length': length }) });
           pipeline(origin, response).then(resolve, (error: unknown) =>
