@@ -63,7 +63,9 @@ describe('a store outage in the log', () => {
     const started = Date.now();
     let refused = 0;
     while (Date.now() - started < 1000) {
-      const replies = await Promise.all(Array.from({ length: 50 }, () => get(gateway.url, '/api/cards', { headers: { 'X-API-Key': key } })));
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, () => get(gateway.url, '/api/cards', { headers: { 'X-API-Key': key } })),
+      );
       refused += replies.filter((reply) => reply.status === 503).length;
     }
     down = false;

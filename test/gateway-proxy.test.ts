@@ -151,7 +151,8 @@ it.each(['stall', 'close'] as const)(
       const reply = await get(gateway.url, url, { headers: { 'X-API-Key': key }, timeoutMs: 8000 }).catch((error: Error) => error);
       // Headers were sent with the full length; the body stops short, so the client sees a broken answer, not a 200 it can use.
       expect(reply instanceof Error || reply.body.length < Number(reply.headers['content-length'])).toBe(true);
-      for (let i = 0; i < 40 && (await store.usage(hash, new Date())).day !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 40 && (await store.usage(hash, new Date())).day !== 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await store.usage(hash, new Date())).toEqual({ day: 0, month: 0 });
     } finally {
       originStalls = undefined;
