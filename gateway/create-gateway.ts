@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { BuildSource } from './build-source.ts';
 import type { GatewayConfig } from './config.ts';
 import { createFileCache } from './file-cache.ts';
-import { toHttpError } from './http-error.ts';
+import { type HttpError, toHttpError } from './http-error.ts';
 import { createKeyCache } from './key-cache.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
@@ -113,35 +113,41 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   const write = (exchange: Exchange): void => {
     const answer = exchange.answer as Answer;
     const response = exchange.response as ServerResponse;
-    if (answer.kind === 'file') {
-      let delivering: Promise<void> | undefined;
-      try {
-        delivering = deliver(exchange, answer.build, answer.representation);
-      } catch (error) {
-        void fail(exchange, error);
+    try {
+      if (answer.kind === 'file') {
+        const delivering = deliver(exchange, answer.build, answer.representation);
+        if (delivering !== undefined) delivering.catch((error: unknown) => fail(exchange, error));
         return;
       }
-      if (delivering !== undefined) delivering.catch((error: unknown) => fail(exchange, error));
-      return;
+      if (exchange.error !== undefined) logFailure(logger, exchange, exchange.error);
+      response.writeHead(answer.status, Object.assign(exchange.headers, answer.headers));
+      response.end(answer.kind === 'bytes' && exchange.method !== 'HEAD' ? answer.body : undefined);
+    } catch (error) {
+      // A header Node refuses, say: answered once as a problem; if even that cannot be written, the connection is cut.
+      if (exchange.error === undefined || answer.kind === 'file') fail(exchange, error);
+      else cut(exchange, toHttpError(error));
     }
-    if (exchange.error !== undefined) logFailure(logger, exchange, exchange.error);
-    response.writeHead(answer.status, Object.assign(exchange.headers, answer.headers));
-    response.end(answer.kind === 'bytes' && exchange.method !== 'HEAD' ? answer.body : undefined);
   };
 
-  const fail = async (exchange: Exchange, error: unknown): Promise<void> => {
+  /** A failure after the answer was decided: refunded when it is ours (5xx), then a problem document or, too late for one, a cut. */
+  const fail = (exchange: Exchange, error: unknown): void => {
     const failure = toHttpError(error);
     const response = exchange.response as ServerResponse;
     // Not served in full (origin down, failing or stalled mid-body, build pruned mid-read): not charged.
-    if (failure.status >= 500 && exchange.refund !== undefined) await exchange.refund();
-    if (response.headersSent) {
-      // Too late for a problem document (a body broke half-way): cut the connection so the client sees a failure.
-      logFailure(logger, exchange, failure);
-      response.destroy();
-      return;
-    }
-    answerProblem(exchange, failure);
-    write(exchange);
+    const refunding = failure.status >= 500 && exchange.refund !== undefined ? exchange.refund() : Promise.resolve();
+    refunding
+      .catch((refundError: unknown) => logger.error({ err: refundError }, 'refund failed'))
+      .then(() => {
+        if (response.headersSent) return cut(exchange, failure);
+        answerProblem(exchange, failure);
+        write(exchange);
+      });
+  };
+
+  /** Too late for a problem document (a body broke half-way): cut the connection so the client sees a failure. */
+  const cut = (exchange: Exchange, failure: HttpError): void => {
+    logFailure(logger, exchange, failure);
+    exchange.response?.destroy();
   };
 
   /** When the connection is done with the answer (sent, or cut): the access log and the metrics. */
