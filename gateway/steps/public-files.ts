@@ -30,8 +30,9 @@ export function publicFileKey(build: Build, segments: readonly string[]): string
   if (path.length > 0 && !path.endsWith('/') && Object.hasOwn(files, direct)) return direct;
   const last = segments[segments.length - 1] ?? '';
   if (last === '' || !last.includes('.')) {
-    const index = `public/${path.replace(/\/?$/, '/')}index.html`.replace('public//', 'public/');
-    if (Object.hasOwn(files, index)) return index;
+    const index = `public/${path.endsWith('/') ? path : `${path}/`}index.html`;
+    const key = index.startsWith('public//') ? `public/${index.slice(8)}` : index;
+    if (Object.hasOwn(files, key)) return key;
   }
   return undefined;
 }
