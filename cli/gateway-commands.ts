@@ -4,6 +4,7 @@
  */
 import { type Command, Option } from 'commander';
 import type { RawOptions } from '../gateway/config.ts';
+import { OPTIONS, type OptionName, optionHelp, STORE_OPTIONS } from '../gateway/options.ts';
 import { TIERS, type Tier } from '../schemas/manifest.ts';
 import { runCommand } from './run-command.ts';
 
@@ -16,54 +17,22 @@ function serveFlags(flags: ServeFlags): RawOptions {
   return { ...flags, demoKey: flags.demoKey === false ? 'false' : undefined };
 }
 
+/** Adds the options `names` (after those `first` adds), each made from its one definition in `gateway/options.ts`. */
+function addOptions(command: Command, names: readonly OptionName[], first?: (command: Command) => Command): Command {
+  const target = first === undefined ? command : first(command);
+  for (const name of names) target.addOption(new Option(OPTIONS[name].flag, optionHelp(name)));
+  return target;
+}
+
 /** Adds `serve` and `keys …` to the program. */
 export function defineGatewayCommands(program: Command): void {
-  const storeOptions = (command: Command) =>
-    command
-      .option('--redis-url <url>', 'keep keys and counters in Redis (env REDIS_URL); default: the embedded state file')
-      .option(
-        '--state-file <file>',
-        "the embedded store's database file, whatever its name ends with; created when missing (env CARDREWARDS_STATE_FILE; default .cardrewards/state.mdb)",
-        undefined,
-      )
-      .option(
-        '--state-sync <mode>',
-        "when the embedded store's counts reach the disk: disk (synced before each answer) or os (written to the OS, which syncs them later: survives a crash of the gateway, not a power cut) (env CARDREWARDS_STATE_SYNC; default disk)",
-      );
-
+  const storeOptions = (command: Command) => addOptions(command, STORE_OPTIONS);
   const serveOptions = (command: Command) =>
-    storeOptions(command)
-      .option('--port <n>', 'port to listen on (env PORT; default 8787; 0 picks a free one)')
-      .option('--host <host>', 'address to listen on (env CARDREWARDS_HOST; default 127.0.0.1)')
-      .option('--dist <dir>', 'the output tree of `cardrewards build` (env CARDREWARDS_DIST; default dist)')
-      .option(
-        '--limits <spec>',
-        'monthly[:daily] calls per tier, e.g. free=1000,starter=10000:500,enterprise=unlimited (env CARDREWARDS_LIMITS)',
-      )
-      .addOption(
-        new Option(
-          '--fail-mode <mode>',
-          'when the store is unreachable: closed (503) or open (serve uncounted) (env CARDREWARDS_FAIL_MODE; default closed)',
-        ),
-      )
-      .option('--cache-mb <n>', 'megabytes of hot files kept in memory (env CARDREWARDS_CACHE_MB; default 64)')
-      .option('--origin-url <url>', 'proxy mode: fetch the manifest and files from this private origin (env CARDREWARDS_ORIGIN_URL)')
-      .option('--cors-origin <origin>', 'Access-Control-Allow-Origin (env CARDREWARDS_CORS_ORIGIN; default *)')
-      .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env CARDREWARDS_LOG_LEVEL; default info)')
-      .option('--reload-ms <n>', 'how often to check dist for a new build (env CARDREWARDS_RELOAD_MS; default 1000)')
-      .option('--no-demo-key', 'do not create a demo key when the embedded store has none')
-      .option(
-        '--key-cache-ms <n>',
-        'how long a key record is trusted from memory; revocations take effect within it (env CARDREWARDS_KEY_CACHE_MS; default 1000)',
-      )
-      .option(
-        '--max-connections <n>',
-        'open connections a process accepts at once, 0 for no limit (env CARDREWARDS_MAX_CONNECTIONS; default 0)',
-      )
-      .option(
-        '--workers <n>',
-        'processes serving requests (env CARDREWARDS_WORKERS; default: one per core with Redis, 1 with the embedded store)',
-      );
+    addOptions(
+      command,
+      (Object.keys(OPTIONS) as OptionName[]).filter((name) => !(STORE_OPTIONS as readonly OptionName[]).includes(name)),
+      storeOptions,
+    );
 
   serveOptions(
     program.command('serve').description('serve the built tree: static files without a key, keyed routes with key, tier and quota checks'),
@@ -115,6 +84,6 @@ export function defineGatewayCommands(program: Command): void {
     )
     .action((file: string, flags: RawOptions) => runCommand(async () => (await import('./keys-transfer.ts')).importKeys(flags, file)));
   storeOptions(keys.command('usage').description('calls of the current UTC day and month of a key').argument('<hash-prefix>'))
-    .option('--limits <spec>', 'the limits `serve` enforces, as for serve (env CARDREWARDS_LIMITS)')
+    .addOption(new Option(OPTIONS.limits.flag, `the limits \`serve\` enforces: ${optionHelp('limits')}`))
     .action((prefix: string, flags: RawOptions) => runCommand(async () => (await keysCommand()).showUsage(flags, prefix)));
 }

@@ -6,10 +6,12 @@ import { formatConfig, type RawOptions, resolveConfig } from '../gateway/config.
 import { type RunningGateway, startGateway } from '../gateway/create-gateway.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { createLogger } from '../gateway/logger.ts';
+import { createMetrics, renderMetrics } from '../gateway/metrics.ts';
+import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/metrics-server.ts';
 import { openStore } from '../gateway/open-store.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
-import { isWorker, superviseWorkers } from './supervise-workers.ts';
+import { answerMetricsRequests, isWorker, superviseWorkers } from './supervise-workers.ts';
 
 /** Serves the built tree until SIGINT or SIGTERM. */
 export async function serve(flags: RawOptions): Promise<void> {
@@ -23,7 +25,7 @@ export async function serve(flags: RawOptions): Promise<void> {
   const store = await openStore(config, logger);
   say(
     store.kind === 'embedded'
-      ? `  using the embedded store (${store.location}): one gateway process only; set REDIS_URL or --redis-url to share keys and counters`
+      ? `  using the embedded store (${store.location}): shared exactly by every gateway process on this host; set REDIS_URL or --redis-url to share keys and counters across hosts`
       : `  using Redis at ${store.location}`,
   );
   for (const warning of await store.warnings().catch(() => [])) {
@@ -60,9 +62,16 @@ export async function serve(flags: RawOptions): Promise<void> {
     );
   }
   const proxy = config.originUrl === undefined ? undefined : createOriginProxy(config.originUrl, logger);
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
   let gateway: RunningGateway;
+  let metricsServer: RunningMetricsServer | undefined;
   try {
-    gateway = await startGateway({ config, store, builds, logger, proxy });
+    gateway = await startGateway({ config, store, builds, logger, proxy, metrics });
+    if (metrics !== undefined && isWorker()) answerMetricsRequests(metrics, builds);
+    else if (metrics !== undefined && config.metricsPort !== undefined)
+      metricsServer = await startMetricsServer(config.metricsHost, config.metricsPort, async () =>
+        renderMetrics(metrics.snapshot(), buildFacts(builds), 1),
+      );
   } catch (error) {
     // A busy port or an address this host does not have is the user's to fix, not a crash.
     builds.close();
@@ -83,6 +92,7 @@ export async function serve(flags: RawOptions): Promise<void> {
     logger.info({ signal }, 'stopping');
     builds.close();
     proxy?.close();
+    await metricsServer?.close();
     await gateway.close();
     await store.close();
     process.exit(0);
@@ -96,6 +106,7 @@ export async function serve(flags: RawOptions): Promise<void> {
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${port}/api/cards`);
   }
+  if (metricsServer !== undefined) console.log(`  metrics at ${metricsServer.url}`);
   console.log(
     isWorker() ? `  worker ${process.pid} listening on ${gateway.url}` : `  listening on ${gateway.url} (docs at ${gateway.url}/docs)`,
   );

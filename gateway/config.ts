@@ -9,6 +9,7 @@ import { GatewayError } from './errors.ts';
 import { TIERS, type Tier } from './manifest.ts';
 import type { Limits } from './store.ts';
 import { maskUrl } from './mask-url.ts';
+import { OPTIONS, type OptionName } from './options.ts';
 
 export type FailMode = 'closed' | 'open';
 /**
@@ -51,53 +52,21 @@ export interface GatewayConfig {
   readonly workers: number;
   /** Open connections a process accepts at once; 0 for no limit. */
   readonly maxConnections: number;
+  /** Where `/metrics` is served (Prometheus text), apart from the API; undefined: no metrics. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
 }
 
 /** Raw option values by name, as flags or environment give them. */
 export type RawOptions = Readonly<Partial<Record<OptionName, string | boolean | undefined>>>;
 
-type OptionName =
-  | 'port'
-  | 'host'
-  | 'dist'
-  | 'redisUrl'
-  | 'stateFile'
-  | 'stateSync'
-  | 'limits'
-  | 'failMode'
-  | 'cacheMb'
-  | 'originUrl'
-  | 'corsOrigin'
-  | 'logLevel'
-  | 'reloadMs'
-  | 'demoKey'
-  | 'keyCacheMs'
-  | 'workers'
-  | 'maxConnections';
-
 /** Redis URLs: one server, or a Redis Cluster reached through one of its nodes (`redis+cluster://host:port`). */
 export const REDIS_SCHEMES = ['redis:', 'rediss:', 'redis+cluster:', 'rediss+cluster:'] as const;
 
-/** Which environment variable feeds which option. */
-export const ENVIRONMENT: Readonly<Record<OptionName, string>> = {
-  port: 'PORT',
-  host: 'CARDREWARDS_HOST',
-  dist: 'CARDREWARDS_DIST',
-  redisUrl: 'REDIS_URL',
-  stateFile: 'CARDREWARDS_STATE_FILE',
-  stateSync: 'CARDREWARDS_STATE_SYNC',
-  limits: 'CARDREWARDS_LIMITS',
-  failMode: 'CARDREWARDS_FAIL_MODE',
-  cacheMb: 'CARDREWARDS_CACHE_MB',
-  originUrl: 'CARDREWARDS_ORIGIN_URL',
-  corsOrigin: 'CARDREWARDS_CORS_ORIGIN',
-  logLevel: 'CARDREWARDS_LOG_LEVEL',
-  reloadMs: 'CARDREWARDS_RELOAD_MS',
-  demoKey: 'CARDREWARDS_DEMO_KEY',
-  keyCacheMs: 'CARDREWARDS_KEY_CACHE_MS',
-  workers: 'CARDREWARDS_WORKERS',
-  maxConnections: 'CARDREWARDS_MAX_CONNECTIONS',
-};
+/** Which environment variable feeds which option (from `options.ts`). */
+export const ENVIRONMENT: Readonly<Record<OptionName, string>> = Object.fromEntries(
+  Object.entries(OPTIONS).map(([name, option]) => [name, option.env]),
+) as Record<OptionName, string>;
 
 /** Monthly and daily limits of docs/api.md, "Limits" (daily: a tenth of monthly); enterprise is unlimited. */
 export const DEFAULT_LIMITS: Readonly<Record<Tier, Limits>> = {
@@ -107,21 +76,10 @@ export const DEFAULT_LIMITS: Readonly<Record<Tier, Limits>> = {
   enterprise: { monthly: null, daily: null },
 };
 
-const DEFAULTS = {
-  port: '8787',
-  host: '127.0.0.1',
-  dist: 'dist',
-  stateFile: '.cardrewards/state.mdb',
-  stateSync: 'disk',
-  failMode: 'closed',
-  cacheMb: '64',
-  corsOrigin: '*',
-  logLevel: 'info',
-  reloadMs: '1000',
-  demoKey: 'true',
-  keyCacheMs: '1000',
-  maxConnections: '0',
-} as const;
+/** Each option's default (from `options.ts`); options without one are absent. */
+const DEFAULTS: Readonly<Partial<Record<OptionName, string>>> = Object.fromEntries(
+  Object.entries(OPTIONS).flatMap(([name, option]) => ('default' in option ? [[name, option.default]] : [])),
+);
 
 /** Merges defaults, environment and flags (flags win) into a frozen config; throws `ERR_CONFIG_INVALID` listing every problem. */
 export function resolveConfig(
@@ -135,7 +93,7 @@ export function resolveConfig(
     if (flag !== undefined) return String(flag);
     const fromEnv = env[ENVIRONMENT[name]];
     if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-    return (DEFAULTS as Partial<Record<OptionName, string>>)[name];
+    return DEFAULTS[name];
   };
   const problems: string[] = [];
   const integer = (name: OptionName, min: number, max: number): number => {
@@ -172,12 +130,15 @@ export function resolveConfig(
   if (corsOrigin !== '*' && !/^https?:\/\/[^\s/]+$/.test(corsOrigin))
     problems.push(`${describe('corsOrigin')} is ${JSON.stringify(corsOrigin)}; allowed: * or one origin such as https://app.example.com`);
 
+  const metricsHost = raw('metricsHost') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(metricsHost))
+    problems.push(`${describe('metricsHost')} is ${JSON.stringify(metricsHost)}; allowed: a host name or IP address`);
   const config: GatewayConfig = {
     port: integer('port', 0, 65_535),
     host,
-    distDir: resolve(cwd, raw('dist') ?? DEFAULTS.dist),
+    distDir: resolve(cwd, raw('dist') ?? OPTIONS.dist.default),
     redisUrl: url('redisUrl', REDIS_SCHEMES),
-    stateFile: resolve(cwd, raw('stateFile') ?? DEFAULTS.stateFile),
+    stateFile: resolve(cwd, raw('stateFile') ?? OPTIONS.stateFile.default),
     stateSync: oneOf('stateSync', STATE_SYNC_MODES),
     limits: parseLimits(raw('limits'), problems),
     failMode: oneOf('failMode', ['closed', 'open'] as const),
@@ -191,13 +152,15 @@ export function resolveConfig(
     // By default one worker per core with Redis; one with the embedded store (a demo or a small host), which can take more.
     maxConnections: integer('maxConnections', 0, 1_000_000),
     workers: raw('workers') === undefined ? (raw('redisUrl') === undefined ? 1 : cores) : integer('workers', 1, 256),
+    metricsPort: raw('metricsPort') === undefined ? undefined : integer('metricsPort', 0, 65_535),
+    metricsHost,
   };
   if (problems.length > 0) throw new GatewayError('ERR_CONFIG_INVALID', `invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({ ...config, limits: Object.freeze(config.limits) });
 }
 
 function describe(name: OptionName): string {
-  const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const flag = (OPTIONS[name].flag.split(' ')[0] ?? '').replace(/^--no-/, '--');
   return `${flag} (${ENVIRONMENT[name]})`;
 }
 
@@ -253,5 +216,6 @@ export function formatConfig(config: GatewayConfig): string[] {
     `key cache    ${config.keyCacheMs} ms`,
     `workers      ${config.workers}`,
     `connections  ${config.maxConnections === 0 ? 'no limit' : `at most ${config.maxConnections} per process`}`,
+    `metrics      ${config.metricsPort === undefined ? 'off (--metrics-port to serve /metrics)' : `${config.metricsHost}:${config.metricsPort}/metrics`}`,
   ];
 }

@@ -1,10 +1,7 @@
 /**
- * The gateway: a `node:http` handler that runs every request through ordered steps, each a module
- * in `steps/`:
- *
- *   normalise → built-in paths → public files → route → authenticate (401) → authorise tier (403)
- *   → resolve file (400/404) → conditional (304, not counted) → count (429, refused calls not
- *   counted) → deliver (local file or private origin)
+ * The gateway: a `node:http` handler that runs every request through the ordered steps of
+ * `request-steps.ts` (each a module in `steps/`), then writes the answer they decided: a document
+ * of its own, or a file delivered from the build folder or the private origin.
  *
  * It computes nothing about rewards: the manifest maps a request to a file, and the bytes come
  * from the build folder or the private origin.
@@ -14,23 +11,18 @@ import type { AddressInfo } from 'node:net';
 import type { BuildSource } from './build-source.ts';
 import type { GatewayConfig } from './config.ts';
 import { createFileCache } from './file-cache.ts';
+import { type HttpError, toHttpError } from './http-error.ts';
 import { createKeyCache } from './key-cache.ts';
-import { HttpError, toHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import type { OriginProxy } from './origin-proxy.ts';
-import { pagingLinks } from './paging-links.ts';
-import { type ResolvedFile, resolveFile } from './resolve-file.ts';
-import { isNotModified, representationHeaders, selectRepresentation } from './serve-file.ts';
+import { createRequestSteps } from './request-steps.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
-import { authoriseTier } from './steps/authorise-tier.ts';
-import { createBuiltInRoutes } from './steps/built-in-routes.ts';
 import { createDeliver } from './steps/deliver.ts';
-import { createExchange, type Exchange } from './steps/exchange.ts';
-import { normaliseRequest } from './steps/normalise-request.ts';
-import { servePublic } from './steps/public-files.ts';
+import { type Answer, createExchange, type Exchange } from './steps/exchange.ts';
 import { createQuota } from './steps/quota.ts';
-import { logAccess, RETRY_AFTER_UNAVAILABLE, sendNotModified, sendPreflight, sendProblem, setCorsHeaders } from './steps/respond.ts';
-import { routeRequest } from './steps/route-request.ts';
+import { answerProblem, logAccess, logFailure } from './steps/respond.ts';
+import { runSteps } from './steps/step.ts';
 import { createStoreFailurePolicy } from './steps/store-failure.ts';
 import type { Store } from './store.ts';
 
@@ -45,6 +37,10 @@ export interface GatewayOptions {
   readonly proxy?: OriginProxy | undefined;
   /** The clock, for tests. */
   readonly now?: () => Date;
+  /** This process's counters for `/metrics` (served apart, by `metrics-server.ts`); none when metrics are off. */
+  readonly metrics?: Metrics | undefined;
+  /** Milliseconds between two log summaries of a store outage (default 10 s), for tests. */
+  readonly outageSummaryMs?: number | undefined;
 }
 
 export interface RunningGateway {
@@ -81,60 +77,96 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
 }
 
-/** The request handler alone, e.g. to mount in another server. */
+/** The request handler alone, e.g. to mount in another server: the request steps, then the answer written to the socket. */
 export function createRequestHandler(options: GatewayOptions): (request: IncomingMessage, response: ServerResponse) => void {
-  const { config, store, builds, logger } = options;
-  const failures = createStoreFailurePolicy(config.failMode, logger);
-  const serveBuiltIn = createBuiltInRoutes(builds, store);
-  const authenticate = createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures);
-  const quota = createQuota({ counter: store, limits: config.limits, now: options.now ?? (() => new Date()), failures });
+  const { config, store, builds, logger, metrics } = options;
+  const failures = createStoreFailurePolicy(config.failMode, logger, {
+    ...(metrics === undefined ? {} : { observeStoreError: (operation: string) => metrics.observeStoreError(operation) }),
+    ...(options.outageSummaryMs === undefined ? {} : { summaryMs: options.outageSummaryMs }),
+  });
+  const steps = createRequestSteps({
+    corsOrigin: config.corsOrigin,
+    builds,
+    readiness: store,
+    access: {
+      authenticate: createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures),
+      quota: createQuota({
+        counter: store,
+        limits: config.limits,
+        now: options.now ?? (() => new Date()),
+        failures,
+        observe:
+          metrics === undefined
+            ? undefined
+            : (outcome, seconds, tier) => {
+                if (outcome !== 'error') metrics.observeStoreLatency(seconds);
+                if (outcome === 'refused') metrics.observeQuotaRefusal(tier);
+              },
+      }),
+    },
+  });
   const deliver = createDeliver(createFileCache(config.cacheBytes), options.proxy);
+  // Building the access-log line costs even when pino drops it: skip it when the level is off.
+  const logs = logger.isLevelEnabled('info');
 
-  const handle = async (exchange: Exchange): Promise<void> => {
-    setCorsHeaders(exchange.response, config.corsOrigin);
-    if (normaliseRequest(exchange) === 'preflight') return sendPreflight(exchange.response);
-    if (await serveBuiltIn(exchange)) return;
-    const build = builds.current();
-    if (build === undefined)
-      throw new HttpError('build-unavailable', 'No data build is loaded yet.', { headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE } });
-    if (await servePublic(exchange, build, deliver)) return;
-    const match = routeRequest(exchange, build);
-    const key = await authenticate(exchange);
-    authoriseTier(match.route, key);
-    if (match.route.dynamic === 'usage') return quota.sendUsage(exchange, key);
-    let resolved: ResolvedFile;
+  /** Writes the decided answer; a file whose delivery fails is refunded and answered with its problem (or the connection cut). */
+  const write = (exchange: Exchange): void => {
+    const answer = exchange.answer as Answer;
+    const response = exchange.response as ServerResponse;
     try {
-      resolved = resolveFile(build.manifest, match.route, match.params, exchange.query);
+      if (answer.kind === 'file') {
+        const delivering = deliver(exchange, answer.build, answer.representation);
+        if (delivering !== undefined) delivering.catch((error: unknown) => fail(exchange, error));
+        return;
+      }
+      if (exchange.error !== undefined) logFailure(logger, exchange, exchange.error);
+      response.writeHead(answer.status, Object.assign(exchange.headers, answer.headers));
+      response.end(answer.kind === 'bytes' && exchange.method !== 'HEAD' ? answer.body : undefined);
     } catch (error) {
-      // A 400 or 404 is not counted; it still tells the caller where its quota stands.
-      await quota.putUsageHeaders(exchange);
-      throw error;
-    }
-    const { fileKey } = resolved;
-    const entry = build.manifest.files[fileKey];
-    if (entry === undefined) throw new HttpError('not-found', 'Not found.');
-    const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
-    exchange.response.setHeader('Cache-Control', 'private, no-cache');
-    const links = pagingLinks(build.manifest, resolved, `/${exchange.segments.join('/')}`, exchange.query);
-    if (links !== undefined) exchange.response.setHeader('Link', links);
-    if (isNotModified(exchange.request.headers, representation.etag)) {
-      await quota.putUsageHeaders(exchange);
-      return sendNotModified(exchange.response, representationHeaders(representation));
-    }
-    const refund = await quota.count(exchange, key);
-    try {
-      await deliver(exchange, build, representation);
-    } catch (error) {
-      // Not served (origin down or failing, build pruned mid-read): not charged.
-      if (toHttpError(error).status >= 500 && !exchange.response.headersSent) await refund();
-      throw error;
+      // A header Node refuses, say: answered once as a problem; if even that cannot be written, the connection is cut.
+      if (exchange.error === undefined || answer.kind === 'file') fail(exchange, error);
+      else cut(exchange, toHttpError(error));
     }
   };
 
+  /** A failure after the answer was decided: refunded when it is ours (5xx), then a problem document or, too late for one, a cut. */
+  const fail = (exchange: Exchange, error: unknown): void => {
+    const failure = toHttpError(error);
+    const response = exchange.response as ServerResponse;
+    // Not served in full (origin down, failing or stalled mid-body, build pruned mid-read): not charged.
+    const refunding = failure.status >= 500 && exchange.refund !== undefined ? exchange.refund() : Promise.resolve();
+    refunding
+      .catch((refundError: unknown) => logger.error({ err: refundError }, 'refund failed'))
+      .then(() => {
+        if (response.headersSent) return cut(exchange, failure);
+        answerProblem(exchange, failure);
+        write(exchange);
+      });
+  };
+
+  /** Too late for a problem document (a body broke half-way): cut the connection so the client sees a failure. */
+  const cut = (exchange: Exchange, failure: HttpError): void => {
+    logFailure(logger, exchange, failure);
+    exchange.response?.destroy();
+  };
+
+  /** When the connection is done with the answer (sent, or cut): the access log and the metrics. */
+  const finish = (exchange: Exchange, response: ServerResponse): void => {
+    if (logs) logAccess(logger, exchange, response.statusCode, response.writableFinished);
+    metrics?.observeRequest(
+      exchange.routeId ?? 'none',
+      exchange.key?.tier ?? 'none',
+      response.writableFinished ? response.statusCode : 0,
+      (performance.now() - exchange.started) / 1000,
+    );
+  };
+  const observed = logs || metrics !== undefined;
+
   return (request, response) => {
     const exchange = createExchange(request, response);
-    response.setHeader('X-Request-Id', exchange.requestId);
-    response.once('close', () => logAccess(logger, exchange));
-    handle(exchange).catch((error: unknown) => sendProblem(logger, exchange, toHttpError(error)));
+    if (observed) response.once('close', () => finish(exchange, response));
+    const deciding = runSteps(steps, exchange);
+    if (deciding === undefined) write(exchange);
+    else void deciding.then(() => write(exchange));
   };
 }

@@ -8,8 +8,8 @@
 import type { KeyRecord, KeyRegistry } from './key-registry.ts';
 
 export interface KeyCache {
-  /** The record (or undefined for an unknown key), from memory when fresh, else from the registry. */
-  lookup(hash: string): Promise<KeyRecord | undefined>;
+  /** The record (or undefined for an unknown key): at once from memory when fresh, else a promise of the registry's answer. */
+  lookup(hash: string): KeyRecord | undefined | Promise<KeyRecord | undefined>;
   /** The last record seen for `hash`, however old: only for failing open while the store is unreachable. */
   lastKnown(hash: string): KeyRecord | undefined;
 }
@@ -44,7 +44,7 @@ export function createKeyCache(registry: Pick<KeyRegistry, 'lookupKey'>, options
   return {
     lookup(hash) {
       const entry = entries.get(hash);
-      if (entry !== undefined && nowMs() - entry.fetchedAt < ttlMs) return Promise.resolve(entry.record);
+      if (entry !== undefined && nowMs() - entry.fetchedAt < ttlMs) return entry.record;
       const pending = inFlight.get(hash);
       if (pending !== undefined) return pending;
       const fetchedAt = nowMs();

@@ -17,9 +17,17 @@ export interface OriginProxy {
    * Streams `<origin>/<representation.key>` to the client with the manifest's type, encoding and
    * ETag (a static origin knows neither that `x.json.br` is brotli JSON nor our validators);
    * rejects with a 502 `HttpError` when the origin fails or answers anything but 200: the
-   * origin's status, headers and body never reach the client.
+   * origin's status, headers and body never reach the client. `headers` are the ones the steps
+   * gathered (CORS, request id, RateLimit…). Also rejects (502) when the origin fails or stalls
+   * after its headers, so the body could not be delivered in full: the caller refunds the call and
+   * cuts the connection. A client that leaves mid-body is no failure of ours: that resolves.
    */
-  forward(request: IncomingMessage, response: ServerResponse, representation: Representation): Promise<void>;
+  forward(
+    request: IncomingMessage,
+    response: ServerResponse,
+    representation: Representation,
+    headers: Record<string, string>,
+  ): Promise<void>;
   close(): void;
 }
 
@@ -48,7 +56,7 @@ export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs =
   const pending = new WeakMap<ServerResponse, (origin: IncomingMessage) => void>();
   proxy.on('proxyRes', (origin: IncomingMessage, _request: IncomingMessage, response: ServerResponse) => pending.get(response)?.(origin));
   return {
-    forward(request, response, representation) {
+    forward(request, response, representation, headers) {
       for (const name of PRIVATE_REQUEST_HEADERS) delete request.headers[name];
       // The representation is already chosen: the origin must send exactly that file.
       delete request.headers['accept-encoding'];
@@ -64,8 +72,27 @@ export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs =
             return fail(new Error(`origin answered ${origin.statusCode} for ${key}`), 'The data origin failed to answer; retry shortly.');
           }
           const length = origin.headers['content-length'];
-          response.writeHead(200, { ...representation.headers, ...(length === undefined ? {} : { 'Content-Length': length }) });
-          pipeline(origin, response).then(resolve, () => resolve());
+          // Registered before the pipeline's own listeners: which side closed first decides whose failure it is.
+          let clientLeft = false;
+          let originFailed = false;
+          origin.once('aborted', () => {
+            originFailed = true;
+          });
+          origin.once('error', () => {
+            if (!clientLeft) originFailed = true;
+          });
+          // The proxy's own timeout on a stalled answer also closes the client's socket: that is the origin's failure, not the client leaving.
+          let timedOut = false;
+          request.socket.once('timeout', () => {
+            timedOut = true;
+          });
+          response.once('close', () => {
+            if (!response.writableFinished && !originFailed && !timedOut) clientLeft = true;
+          });
+          response.writeHead(200, { ...headers, ...representation.headers, ...(length === undefined ? {} : { 'Content-Length': length }) });
+          pipeline(origin, response).then(resolve, (error: unknown) =>
+            clientLeft ? resolve() : fail(error, 'The data origin stopped in the middle of the answer.'),
+          );
         });
         proxy.web(request, response, { target: `${originUrl}/${key}` }, (error: Error) => fail(error));
       });

@@ -25,11 +25,11 @@ export function resolveFile(
 ): ResolvedFile {
   const variants = route.variants ?? [];
   checkQueryNames(route, variants, query);
-  const variant = variants.find((candidate) => Object.keys(candidate.query ?? {}).every((name) => query.has(name)));
+  const variant = variants.find((candidate) => namesOf(candidate).required.every((name) => query.has(name)));
   if (!variant)
     throw new HttpError('parameters-incomplete', `${route.path} needs ${describeVariants(variants)}.`, { allowed: variantForms(variants) });
   // Facets are precomputed one at a time: a second one would be silently ignored, so it is refused.
-  const accepted = new Set([...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]);
+  const { accepted } = namesOf(variant);
   for (const name of query.keys()) {
     if (!accepted.has(name))
       throw new HttpError(
@@ -66,8 +66,28 @@ export function resolveFile(
   throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 
+/** A variant's required and accepted query names, worked out once per variant (each build has its own objects). */
+const variantNames = new WeakMap<ManifestVariant, { readonly required: readonly string[]; readonly accepted: ReadonlySet<string> }>();
+function namesOf(variant: ManifestVariant): { readonly required: readonly string[]; readonly accepted: ReadonlySet<string> } {
+  let names = variantNames.get(variant);
+  if (names === undefined) {
+    const required = Object.keys(variant.query ?? {});
+    names = { required, accepted: new Set([...required, ...Object.keys(variant.optional ?? {})]) };
+    variantNames.set(variant, names);
+  }
+  return names;
+}
+
+/** The query names any variant of a route takes, once per route. */
+const routeNames = new WeakMap<ManifestRoute, ReadonlySet<string>>();
+
 function checkQueryNames(route: ManifestRoute, variants: readonly ManifestVariant[], query: URLSearchParams): void {
-  const allowed = new Set(variants.flatMap((variant) => [...Object.keys(variant.query ?? {}), ...Object.keys(variant.optional ?? {})]));
+  if (query.size === 0) return;
+  let allowed = routeNames.get(route);
+  if (allowed === undefined) {
+    allowed = new Set(variants.flatMap((variant) => [...namesOf(variant).accepted]));
+    routeNames.set(route, allowed);
+  }
   const seen = new Set<string>();
   for (const name of query.keys()) {
     if (!allowed.has(name)) {

@@ -94,28 +94,38 @@ export function isNotModified(headers: IncomingHttpHeaders, etag: string): boole
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/** The headers every file response (200, 304, HEAD) carries. */
-export function representationHeaders(representation: Representation): Record<string, string> {
-  return { ...representation.validators };
-}
-
-/** Writes the 200 response: from the cache when hot, else from disk (never following a link at the end of the path). */
-export async function sendFile(
+/**
+ * Writes the 200 response with `headers` (what the steps gathered) and the file's own: from the
+ * cache when hot (synchronously: no promise, no file system call), else from disk, never following
+ * a link at the end of the path.
+ */
+export function sendFile(
   response: ServerResponse,
   method: string,
   root: string,
   representation: Representation,
   cache: FileCache,
+  headers: Record<string, string>,
+): Promise<void> | undefined {
+  const cached = cache.get(representation);
+  if (cached === undefined) return readAndSend(response, method, root, representation, cache, headers);
+  // The headers object is this request's own, and nothing can fail between here and writeHead.
+  response.writeHead(200, Object.assign(headers, cached.headers));
+  response.end(method === 'HEAD' ? undefined : cached.bytes);
+  return undefined;
+}
+
+async function readAndSend(
+  response: ServerResponse,
+  method: string,
+  root: string,
+  representation: Representation,
+  cache: FileCache,
+  headers: Record<string, string>,
 ): Promise<void> {
-  const path = join(root, representation.key);
-  const { headers } = representation;
-
-  const cached = cache.get(path);
-  if (cached !== undefined) return sendBytes(response, method, headers, cached);
-
   let handle: FileHandle;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    handle = await open(join(root, representation.key), constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
     // The manifest lists the file, so a missing one means the build was pruned under us.
     throw new HttpError('build-unavailable', 'The data is being replaced by a new build; retry shortly.', {
@@ -126,11 +136,12 @@ export async function sendFile(
   try {
     const { size } = await handle.stat();
     if (size <= CACHEABLE_BYTES) {
-      const bytes = await handle.readFile();
-      cache.set(path, bytes);
-      return sendBytes(response, method, headers, bytes);
+      const file = cache.set(representation, await handle.readFile());
+      response.writeHead(200, { ...headers, ...file.headers });
+      response.end(method === 'HEAD' ? undefined : file.bytes);
+      return;
     }
-    response.writeHead(200, { ...headers, 'Content-Length': String(size) });
+    response.writeHead(200, { ...headers, ...representation.headers, 'Content-Length': String(size) });
     if (method === 'HEAD') return void response.end();
     await pipeline(createReadStream('', { fd: handle, autoClose: false }), response);
   } finally {
@@ -140,8 +151,3 @@ export async function sendFile(
 
 /** Larger files are streamed, never buffered. */
 const CACHEABLE_BYTES = 1024 * 1024;
-
-function sendBytes(response: ServerResponse, method: string, headers: Readonly<Record<string, string>>, bytes: Buffer): void {
-  response.writeHead(200, { ...headers, 'Content-Length': String(bytes.length) });
-  response.end(method === 'HEAD' ? undefined : bytes);
-}

@@ -34,6 +34,8 @@ const requested: string[] = [];
 let failing = false;
 /** When set, the origin answers this status with its own error page instead of the file. */
 let originStatus: number | undefined;
+/** When set, the origin sends a keyed file's headers and half its body, then stalls (or, with 'close', hangs up). */
+let originStalls: 'stall' | 'close' | undefined;
 
 beforeAll(async () => {
   tree = await createTestTree(work);
@@ -47,6 +49,13 @@ beforeAll(async () => {
         .end('<h1>origin stack trace</h1>');
     const path = join(tree.out, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
     if (!path.startsWith(tree.out) || !existsSync(path) || statSync(path).isDirectory()) return void res.writeHead(404).end();
+    if (originStalls !== undefined && (req.url ?? '').startsWith('/keyed/')) {
+      const bytes = readFileSync(path);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) });
+      res.write(bytes.subarray(0, bytes.length >> 1));
+      if (originStalls === 'close') setTimeout(() => req.socket.destroy(), 50);
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=600', 'Set-Cookie': 'origin=1' });
     createReadStream(path).pipe(res);
   });
@@ -130,6 +139,29 @@ it('answers 502 problem details for an origin that fails or answers 404/500, nev
   expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
   expect(await store.usage(hash, new Date())).toEqual({ day: 1, month: 1 });
 });
+
+it.each(['stall', 'close'] as const)(
+  'refunds a counted call whose body the origin did not deliver in full (origin: %s after half the body), and cuts the connection',
+  async (mode) => {
+    const key = await createTestKey(store, 'free');
+    const hash = hashKey(key);
+    const url = sampleUrl(tree.manifest, tree.manifest.routes.find((route) => route.path === '/api/cards') as ManifestRoute);
+    originStalls = mode;
+    try {
+      const reply = await get(gateway.url, url, { headers: { 'X-API-Key': key }, timeoutMs: 8000 }).catch((error: Error) => error);
+      // Headers were sent with the full length; the body stops short, so the client sees a broken answer, not a 200 it can use.
+      expect(reply instanceof Error || reply.body.length < Number(reply.headers['content-length'])).toBe(true);
+      for (let i = 0; i < 40 && (await store.usage(hash, new Date())).day !== 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await store.usage(hash, new Date())).toEqual({ day: 0, month: 0 });
+    } finally {
+      originStalls = undefined;
+    }
+    expect((await get(gateway.url, url, { headers: { 'X-API-Key': key } })).status).toBe(200);
+    expect(await store.usage(hash, new Date())).toEqual({ day: 1, month: 1 });
+  },
+  15_000,
+);
 
 it('checks an origin without ETags for a new build through the small build-id file, not the whole manifest', async () => {
   requested.length = 0;

@@ -1,6 +1,6 @@
 /** The gateway's steps one by one, without a socket: each takes an exchange and what it needs, and a real embedded store on a temp file. */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,11 @@ import { createLogger } from '../gateway/logger.ts';
 import type { ManifestRoute } from '../gateway/manifest.ts';
 import { createKeyCache } from '../gateway/key-cache.ts';
 import { createAuthenticate } from '../gateway/steps/authenticate.ts';
-import { authoriseTier } from '../gateway/steps/authorise-tier.ts';
+import { checkTier } from '../gateway/steps/authorise-tier.ts';
 import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
 import { MAX_URL_LENGTH, normaliseRequest } from '../gateway/steps/normalise-request.ts';
 import { createQuota } from '../gateway/steps/quota.ts';
+import type { Step } from '../gateway/steps/step.ts';
 import { createStoreFailurePolicy } from '../gateway/steps/store-failure.ts';
 import type { KeyRecord } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
@@ -25,16 +26,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** An exchange over a request-shaped object and a response that only records headers: what the steps touch. */
-function exchangeFor(url: string, method = 'GET', headers: Record<string, string> = {}): Exchange & { sent: Record<string, string> } {
-  const sent: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: string) => {
-      sent[name.toLowerCase()] = String(value);
-    },
-  };
-  const exchange = createExchange({ url, method, headers } as unknown as IncomingMessage, response as unknown as ServerResponse);
-  return Object.assign(exchange, { sent });
+/** An exchange over a request-shaped object and no socket: the steps only read the request and write `exchange.headers`. */
+function exchangeFor(url: string, method = 'GET', headers: Record<string, string> = {}): Exchange {
+  return createExchange({ url, method, headers } as unknown as IncomingMessage, undefined);
+}
+
+/** Runs one step and settles it as a promise, whether it answered at once or not. */
+async function run(step: Step, exchange: Exchange): Promise<void> {
+  await step(exchange);
 }
 
 function statusOf(action: () => unknown): number | undefined {
@@ -72,13 +71,13 @@ describe('normaliseRequest', () => {
   });
 });
 
-describe('authoriseTier', () => {
+describe('checkTier', () => {
   const route = { id: 'programs', path: '/api/programs', tier: 'pro' } as ManifestRoute;
   const key = (tier: KeyRecord['tier']): KeyRecord => ({ hash: 'h', tier, name: 'n', status: 'active', created: '' });
   it('lets a key at or above the route tier through and refuses one below with 403', () => {
-    expect(statusOf(() => authoriseTier(route, key('pro')))).toBeUndefined();
-    expect(statusOf(() => authoriseTier(route, key('enterprise')))).toBeUndefined();
-    expect(statusOf(() => authoriseTier(route, key('starter')))).toBe(403);
+    expect(statusOf(() => checkTier(route, key('pro')))).toBeUndefined();
+    expect(statusOf(() => checkTier(route, key('enterprise')))).toBeUndefined();
+    expect(statusOf(() => checkTier(route, key('starter')))).toBe(403);
   });
 });
 
@@ -100,7 +99,7 @@ describe('authenticate and quota against the embedded store', () => {
     await store.saveKey({ hash: hashKey(active), tier: 'free', name: 'a', status: 'active', created: '2030-01-01T00:00:00Z' });
     await store.saveKey({ hash: hashKey(revoked), tier: 'free', name: 'r', status: 'revoked', created: '2030-01-01T00:00:00Z' });
     const refusal = (headers: Record<string, string>) =>
-      authenticate(exchangeFor('/api/cards', 'GET', headers)).then(
+      run(authenticate, exchangeFor('/api/cards', 'GET', headers)).then(
         () => undefined,
         (error: HttpError) => [error.status, error.message],
       );
@@ -109,17 +108,20 @@ describe('authenticate and quota against the embedded store', () => {
     expect(await refusal({ 'x-api-key': generateKey() })).toEqual([401, 'The API key is not valid.']);
     expect(await refusal({ 'x-api-key': revoked })).toEqual([401, 'The API key has been revoked.']);
     const exchange = exchangeFor('/api/cards', 'GET', { 'x-api-key': active });
-    expect((await authenticate(exchange)).name).toBe('a');
+    await run(authenticate, exchange);
+    expect(exchange.key?.name).toBe('a');
     expect(exchange.key?.hash).toBe(hashKey(active));
   });
 
   it('counts a served call with RateLimit headers and refuses at the daily limit with 429 and Retry-After, not counting it', async () => {
     const key: KeyRecord = { hash: hashKey(generateKey()), tier: 'free', name: 'q', status: 'active', created: '' };
-    const first = exchangeFor('/api/cards');
-    await quota.count(first, key);
-    expect(first.sent['ratelimit']).toContain('"daily";r=1;t=43200');
-    await quota.count(exchangeFor('/api/cards'), key);
-    const refused = await quota.count(exchangeFor('/api/cards'), key).then(
+    const keyed = () => Object.assign(exchangeFor('/api/cards'), { key });
+    const first = keyed();
+    await run(quota.count, first);
+    expect(first.headers['RateLimit']).toContain('"daily";r=1;t=43200');
+    expect(first.refund).toBeTypeOf('function');
+    await run(quota.count, keyed());
+    const refused = await run(quota.count, keyed()).then(
       () => undefined,
       (error: HttpError) => error,
     );

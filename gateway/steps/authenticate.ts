@@ -1,37 +1,52 @@
-/** Step 3: the key from X-API-Key, looked up by its hash; missing, malformed, unknown or revoked → 401. */
+/** Step 6: the key from X-API-Key, looked up by its hash; missing, malformed, unknown or revoked → 401. */
 import { hashesEqual, hashKey, isWellFormedKey } from '../api-keys.ts';
 import { HttpError } from '../http-error.ts';
 import type { KeyCache } from '../key-cache.ts';
 import type { KeyRecord } from '../key-registry.ts';
 import type { Exchange } from './exchange.ts';
+import type { Step } from './step.ts';
 import { type StoreFailurePolicy, storeUnavailable } from './store-failure.ts';
 
-export type Authenticate = (exchange: Exchange) => Promise<KeyRecord>;
-
-/** The authentication step over the key cache; sets `exchange.key`. */
-export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy): Authenticate {
-  return async (exchange) => {
+/** The authentication step over the key cache; sets `exchange.key`. Synchronous while the key's record is fresh in the cache. */
+export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy): Step {
+  return (exchange) => {
     const header = exchange.request.headers['x-api-key'];
     const value = Array.isArray(header) ? undefined : header?.trim();
     if (value === undefined || value.length === 0)
       throw unauthorized('key-missing', 'This endpoint needs an API key in the X-API-Key header.');
     if (!isWellFormedKey(value)) throw unauthorized('key-invalid', 'The API key is not valid.');
     const hash = hashKey(value);
-    let record: KeyRecord | undefined;
+    let found: KeyRecord | undefined | Promise<KeyRecord | undefined>;
     try {
-      record = await keys.lookup(hash);
+      found = keys.lookup(hash);
     } catch (error) {
-      record = failures.passOver(error, 'key lookup', hash) ? keys.lastKnown(hash) : undefined;
-      if (record === undefined) throw storeUnavailable(error);
+      return failed(error, exchange, keys, failures, hash);
     }
-    if (record === undefined || !hashesEqual(record.hash, hash) || record.status !== 'active') {
-      throw record?.status === 'revoked'
-        ? unauthorized('key-revoked', 'The API key has been revoked.')
-        : unauthorized('key-invalid', 'The API key is not valid.');
-    }
-    exchange.key = record;
-    return record;
+    if (!(found instanceof Promise)) return accept(exchange, found, hash);
+    return found.then(
+      (record) => {
+        failures.succeeded();
+        accept(exchange, record, hash);
+      },
+      (error: unknown) => failed(error, exchange, keys, failures, hash),
+    );
   };
+}
+
+/** With the store down: the last known record in fail-open mode, else 503. */
+function failed(error: unknown, exchange: Exchange, keys: KeyCache, failures: StoreFailurePolicy, hash: string): void {
+  const record = failures.passOver(error, 'key lookup', hash) ? keys.lastKnown(hash) : undefined;
+  if (record === undefined) throw storeUnavailable(error);
+  accept(exchange, record, hash);
+}
+
+function accept(exchange: Exchange, record: KeyRecord | undefined, hash: string): void {
+  if (record === undefined || !hashesEqual(record.hash, hash) || record.status !== 'active') {
+    throw record?.status === 'revoked'
+      ? unauthorized('key-revoked', 'The API key has been revoked.')
+      : unauthorized('key-invalid', 'The API key is not valid.');
+  }
+  exchange.key = record;
 }
 
 function unauthorized(code: 'key-missing' | 'key-invalid' | 'key-revoked', detail: string): HttpError {

@@ -1,55 +1,61 @@
-/** Step 0, the paths the gateway answers itself: /healthz, /readyz, the problem types under /problems, and the API explorer under /docs. */
+/** Step 2, the paths the gateway answers itself: /healthz, /readyz, the problem types under /problems, and the API explorer under /docs. */
 import { createDocs } from '../api-docs.ts';
 import type { BuildSource } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
 import { problemPage } from '../problem-pages.ts';
 import type { Store } from '../store.ts';
 import type { Exchange } from './exchange.ts';
-import { RETRY_AFTER_UNAVAILABLE, sendJson } from './respond.ts';
+import { answerJson, RETRY_AFTER_UNAVAILABLE } from './respond.ts';
+import type { Step } from './step.ts';
 
-/** Answers a built-in path and returns true, or returns false for anything else. */
-export type ServeBuiltIn = (exchange: Exchange) => Promise<boolean>;
+/** First path segments the gateway answers itself: any other request skips this step at the cost of one Set look-up. */
+const BUILT_IN = new Set(['healthz', 'readyz', 'problems', 'docs']);
 
-/** The built-in routes; `/readyz` asks the store and the build source. */
-export function createBuiltInRoutes(builds: BuildSource, store: Pick<Store, 'ping' | 'kind' | 'warnings'>): ServeBuiltIn {
+/** What `/readyz` asks of the store: that it answers, and that it can be written (the embedded store's check has a deadline). */
+export type ReadinessStore = Pick<Store, 'ping' | 'kind' | 'warnings'>;
+
+/** The built-in routes step; `/readyz` asks the store and the build source. */
+export function createBuiltInRoutes(builds: BuildSource, store: ReadinessStore): Step {
   const docs = createDocs();
-  return async (exchange) => {
+  const ready = async (exchange: Exchange): Promise<void> => {
+    const build = builds.current();
+    const storeError = await store.ping().then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    if (build === undefined || storeError !== undefined) {
+      const code = build === undefined ? 'build-unavailable' : 'store-unavailable';
+      throw new HttpError(
+        code,
+        build === undefined ? 'No data build is loaded.' : `The ${store.kind} store cannot be used: ${storeError?.message ?? ''}`.trim(),
+        { headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE }, cause: storeError },
+      );
+    }
+    const warnings = await store.warnings().catch(() => []);
+    answerJson(
+      exchange,
+      200,
+      { status: 'ready', build: build.manifest.build, store: store.kind, ...(warnings.length > 0 ? { warnings } : {}) },
+      'no-store',
+    );
+  };
+  return (exchange) => {
+    if (!BUILT_IN.has(exchange.segments[0] ?? '')) return;
     const path = `/${exchange.segments.join('/')}`;
-    if (path === '/healthz') {
-      sendJson(exchange, 200, { status: 'ok' }, 'no-store');
-      return true;
-    }
-    if (path === '/readyz') {
-      const build = builds.current();
-      const storeError = await store.ping().then(
-        () => undefined,
-        (error: unknown) => error as Error,
-      );
-      if (build === undefined || storeError !== undefined) {
-        const code = build === undefined ? 'build-unavailable' : 'store-unavailable';
-        throw new HttpError(code, build === undefined ? 'No data build is loaded.' : `The ${store.kind} store is unreachable.`, {
-          headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE },
-          cause: storeError,
-        });
-      }
-      const warnings = await store.warnings().catch(() => []);
-      sendJson(
-        exchange,
-        200,
-        { status: 'ready', build: build.manifest.build, store: store.kind, ...(warnings.length > 0 ? { warnings } : {}) },
-        'no-store',
-      );
-      return true;
-    }
+    exchange.routeId = 'built-in';
+    if (path === '/healthz') return answerJson(exchange, 200, { status: 'ok' }, 'no-store');
+    if (path === '/readyz') return ready(exchange);
     const problem = problemPage(path);
     const asset = problem === undefined ? docs(path) : { type: 'text/html; charset=utf-8', bytes: problem };
-    if (asset === undefined) return false;
-    exchange.response.writeHead(200, {
-      'Content-Type': asset.type,
-      'Content-Length': String(asset.bytes.length),
-      'Cache-Control': 'public, max-age=3600',
-    });
-    exchange.response.end(exchange.method === 'HEAD' ? undefined : asset.bytes);
-    return true;
+    if (asset === undefined) {
+      delete exchange.routeId;
+      return;
+    }
+    exchange.answer = {
+      kind: 'bytes',
+      status: 200,
+      headers: { 'Content-Type': asset.type, 'Content-Length': String(asset.bytes.length), 'Cache-Control': 'public, max-age=3600' },
+      body: asset.bytes,
+    };
   };
 }

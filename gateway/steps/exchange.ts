@@ -1,35 +1,73 @@
-/** What the steps of one request found so far, for the next step and the access log. */
+/** What the steps of one request found so far, for the next step, the answer and the access log. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Build } from '../build-source.ts';
+import type { HttpError } from '../http-error.ts';
 import type { KeyRecord } from '../key-registry.ts';
+import type { ResolvedFile } from '../resolve-file.ts';
+import type { RouteMatch } from '../router.ts';
+import type { Representation } from '../serve-file.ts';
+
+/**
+ * What a step decided to answer; the transport writes it (`write-answer.ts` on a socket, `get` on
+ * stdout). Headers the steps gathered (`exchange.headers`) go on every answer.
+ */
+export type Answer =
+  /** A document the gateway wrote itself (health, usage, docs, problem details). */
+  | { readonly kind: 'bytes'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer }
+  /** No body: a preflight (204) or a 304. */
+  | { readonly kind: 'empty'; readonly status: number; readonly headers: Readonly<Record<string, string>> }
+  /** A file of the build, delivered from disk, the hot-file cache or the private origin. */
+  | { readonly kind: 'file'; readonly build: Build; readonly representation: Representation };
+
+/** Takes back a counted call whose answer failed (5xx): a call is charged only when it was served. */
+export type Refund = () => Promise<void>;
 
 export interface Exchange {
   readonly request: IncomingMessage;
-  readonly response: ServerResponse;
+  /** Absent when the request runs without a socket (`cardrewards get`). */
+  readonly response: ServerResponse | undefined;
   readonly method: string;
   /** `performance.now()` when the request arrived. */
   readonly started: number;
   /** The client's well-formed `X-Request-Id`, or a new UUID: on the response, in the log and in problem details. */
   readonly requestId: string;
+  /** Response headers gathered by the steps, written once with the answer (one object: no `setHeader` per header). */
+  readonly headers: Record<string, string>;
   segments: string[];
   query: URLSearchParams;
   routeId?: string;
   key?: KeyRecord;
+  build?: Build;
+  match?: RouteMatch;
+  resolved?: ResolvedFile;
+  representation?: Representation;
+  /** Set by the count step: takes this call back if its answer fails. */
+  refund?: Refund;
+  /** The answer, once a step has decided it. */
+  answer?: Answer;
+  /** The refusal or failure behind a problem answer, for the log. */
+  error?: HttpError;
 }
 
 /** An incoming request id is echoed only when it is short and plain: never a way to inject into logs or headers. */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A fresh exchange for a request that has not been looked at yet. */
-export function createExchange(request: IncomingMessage, response: ServerResponse): Exchange {
+/** Shared by every request without a query string: the steps only read it. */
+export const NO_QUERY: URLSearchParams = new URLSearchParams();
+
+/** A fresh exchange for a request that has not been looked at yet; its headers start with `X-Request-Id`. */
+export function createExchange(request: IncomingMessage, response: ServerResponse | undefined): Exchange {
   const incoming = request.headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   return {
     request,
     response,
     method: request.method ?? 'GET',
     started: performance.now(),
-    requestId: typeof incoming === 'string' && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID(),
+    requestId,
+    headers: { 'X-Request-Id': requestId },
     segments: [],
-    query: new URLSearchParams(),
+    query: NO_QUERY,
   };
 }

@@ -1,6 +1,6 @@
 /** Step 1: method, URL length and shape, path segments (decoded one by one) and query, or a 400/405/414. */
 import { HttpError } from '../http-error.ts';
-import type { Exchange } from './exchange.ts';
+import { type Exchange, NO_QUERY } from './exchange.ts';
 
 export const MAX_URL_LENGTH = 2048;
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -21,14 +21,19 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
 export function parseRequestTarget(url: string): { segments: string[]; query: URLSearchParams } {
   let raw = url;
   if (raw.length > MAX_URL_LENGTH) throw new HttpError('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
-  // Absolute-form request targets (`GET http://host/path`) are allowed by HTTP/1.1.
-  const absolute = /^https?:\/\/[^/?#]*/i.exec(raw);
-  if (absolute) raw = raw.slice(absolute[0].length) || '/';
-  if (!raw.startsWith('/')) throw new HttpError('bad-request-target', 'The request target must be a path starting with /.');
+  if (raw.charCodeAt(0) !== SLASH) {
+    // Absolute-form request targets (`GET http://host/path`) are allowed by HTTP/1.1.
+    const absolute = /^https?:\/\/[^/?#]*/i.exec(raw);
+    if (absolute) raw = raw.slice(absolute[0].length) || '/';
+    if (!raw.startsWith('/')) throw new HttpError('bad-request-target', 'The request target must be a path starting with /.');
+  }
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
-  const rawQuery = queryAt === -1 ? '' : raw.slice(queryAt + 1);
-  const segments = rawPath.slice(1).split('/').map(decodeSegment);
+  const segments = rawPath.slice(1).split('/');
+  for (let i = 0; i < segments.length; i++) segments[i] = decodeSegment(segments[i] as string);
+  // Most requests have no query: they share one empty, read-only URLSearchParams.
+  if (queryAt === -1) return { segments, query: NO_QUERY };
+  const rawQuery = raw.slice(queryAt + 1);
   if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError('bad-request-target', 'The query string is not valid percent-encoding.');
   const query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
   for (const [name, value] of query) {
@@ -39,8 +44,14 @@ export function parseRequestTarget(url: string): { segments: string[]; query: UR
   return { segments, query };
 }
 
+const SLASH = 0x2f;
+/** Printable ASCII without `%` and `\\`: a segment that decodes to itself and hides no separator or control character. */
+const PLAIN_SEGMENT = /^[!-$&-[\]-~]*$/;
+
 /** One path segment, decoded once; anything that could climb or hide a separator is refused. */
 function decodeSegment(raw: string): string {
+  // The common case, checked by one regular expression: nothing to decode, nothing to refuse.
+  if (PLAIN_SEGMENT.test(raw) && raw !== '.' && raw !== '..') return raw;
   let segment: string;
   try {
     segment = decodeURIComponent(raw);

@@ -1,26 +1,25 @@
-/** Public files (`dist/public`): no key, never counted, cacheable by anyone; a folder-like path answers with its index.html. */
+/** Step 4, public files (`dist/public`): no key, never counted, cacheable by anyone; a folder-like path answers with its index.html. */
 import type { Build } from '../build-source.ts';
-import { isNotModified, representationHeaders, selectRepresentation } from '../serve-file.ts';
-import type { Deliver } from './deliver.ts';
+import { isNotModified, selectRepresentation } from '../serve-file.ts';
 import type { Exchange } from './exchange.ts';
-import { sendNotModified } from './respond.ts';
+import { answerNotModified } from './respond.ts';
 
 const PUBLIC_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=86400';
 
-/** Serves the public file the path names and returns true, or returns false when there is none. */
-export async function servePublic(exchange: Exchange, build: Build, deliver: Deliver): Promise<boolean> {
+/** Answers the public file the path names, or lets the request through when there is none. */
+export function servePublic(exchange: Exchange): void {
+  const build = exchange.build as Build;
   const fileKey = publicFileKey(build, exchange.segments);
-  if (fileKey === undefined) return false;
+  if (fileKey === undefined) return;
   // A query on a static file (a cache buster, say) is ignored, as a CDN would.
   const entry = build.manifest.files[fileKey];
-  if (entry === undefined) return false;
+  if (entry === undefined) return;
   exchange.routeId = 'public';
   const representation = selectRepresentation(fileKey, entry, exchange.request.headers);
-  exchange.response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-  if (isNotModified(exchange.request.headers, representation.etag))
-    sendNotModified(exchange.response, representationHeaders(representation));
-  else await deliver(exchange, build, representation);
-  return true;
+  exchange.representation = representation;
+  exchange.headers['Cache-Control'] = PUBLIC_CACHE_CONTROL;
+  if (isNotModified(exchange.request.headers, representation.etag)) answerNotModified(exchange, representation.validators);
+  else exchange.answer = { kind: 'file', build, representation };
 }
 
 /** `public/<path>`, or `public/<path>/index.html` for folder-like paths, when the manifest lists it. */
@@ -31,8 +30,9 @@ export function publicFileKey(build: Build, segments: readonly string[]): string
   if (path.length > 0 && !path.endsWith('/') && Object.hasOwn(files, direct)) return direct;
   const last = segments[segments.length - 1] ?? '';
   if (last === '' || !last.includes('.')) {
-    const index = `public/${path.replace(/\/?$/, '/')}index.html`.replace('public//', 'public/');
-    if (Object.hasOwn(files, index)) return index;
+    const index = `public/${path.endsWith('/') ? path : `${path}/`}index.html`;
+    const key = index.startsWith('public//') ? `public/${index.slice(8)}` : index;
+    if (Object.hasOwn(files, key)) return key;
   }
   return undefined;
 }

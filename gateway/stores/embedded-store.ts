@@ -11,6 +11,14 @@
  * and synced by the kernel later: it survives the process dying, not a power cut, and counts about
  * twice as many calls a second (docs/benchmarks.md).
  *
+ * A stalled process: LMDB has one write lock for all processes, so a gateway paused (SIGSTOP) or
+ * wedged inside a write transaction holds up every other process's counts. A count therefore
+ * waits at most `writeTimeoutMs` and then fails as unavailable (503, or passed over in fail-open
+ * mode), and `/readyz` says 503 while a write cannot get through. As with Redis's late commands,
+ * a count whose transaction only starts after its deadline (less a margin) writes nothing, so a
+ * call answered 503 is not counted when the lock is released; the one residue is a transaction
+ * that starts inside the margin and whose commit then takes longer than the margin.
+ *
  * A state file of the earlier JSON format at the same path is migrated on open and kept beside
  * the database as `<file>.json-migrated`. The path is always the database file (state-path.ts).
  */
@@ -20,7 +28,7 @@ import { open, type RootDatabase } from 'lmdb';
 import { GatewayError } from '../errors.ts';
 import { periodsOf } from '../periods.ts';
 import type { StateSync } from '../config.ts';
-import type { Counts, IncrementResult, KeyRecord, Store } from '../store.ts';
+import { type Counts, type IncrementResult, type KeyRecord, type Store, StoreUnavailableError } from '../store.ts';
 import { migrateJsonState } from './migrate-json-state.ts';
 import { stateLayout } from './state-path.ts';
 
@@ -29,7 +37,17 @@ export interface EmbeddedStoreOptions {
   readonly file: string;
   /** When commits reach the disk (see `StateSync`); default `disk`. */
   readonly sync?: StateSync;
+  /**
+   * Milliseconds a count (or the readiness probe's write) may wait for LMDB's write lock and its
+   * commit before it fails as unavailable; default 2000. See "A stalled process" above.
+   */
+  readonly writeTimeoutMs?: number;
 }
+
+/** A write that started later than this before its deadline does nothing: its caller may already have answered 503. */
+const DEADLINE_MARGIN_MS = 250;
+/** What a write transaction returns when it started too late to be waited for. */
+const LATE = Symbol('late');
 
 const keyOf = (hash: string) => `key:${hash}`;
 const dayOf = (hash: string, day: string) => `day:${hash}:${day}`;
@@ -58,6 +76,32 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
     if (error instanceof GatewayError) throw error;
     throw new GatewayError('ERR_STATE_FILE', `cannot open the state database ${file}: ${(error as Error).message}`, { cause: error });
   }
+
+  const writeTimeoutMs = options.writeTimeoutMs ?? 2000;
+  /**
+   * Runs `write` in a write transaction unless it starts after `deadline - DEADLINE_MARGIN_MS`;
+   * rejects as unavailable when it has not committed by the deadline.
+   */
+  const boundedWrite = <T>(operation: string, write: () => T): Promise<T> => {
+    const deadline = Date.now() + writeTimeoutMs;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new StoreUnavailableError(`the embedded store's write lock was not free within ${writeTimeoutMs} ms (${operation})`)),
+        writeTimeoutMs,
+      );
+      db.transaction(() => (Date.now() > deadline - DEADLINE_MARGIN_MS ? LATE : write())).then(
+        (result) => {
+          clearTimeout(timer);
+          if (result === LATE) reject(new StoreUnavailableError(`the embedded store's write came too late (${operation})`));
+          else resolve(result);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(new StoreUnavailableError(`the embedded store failed: ${(error as Error).message} (${operation})`, { cause: error }));
+        },
+      );
+    });
+  };
 
   const count = (key: string) => {
     const value = db.get(key);
@@ -89,7 +133,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
       const dayKey = dayOf(hash, periods.day);
       const monthKey = monthOf(hash, periods.month);
       // Read, check and write inside one write transaction: exact whatever other processes do.
-      return db.transaction((): IncrementResult => {
+      return boundedWrite('count', (): IncrementResult => {
         const counts = { day: count(dayKey), month: count(monthKey) };
         const full = (limits.daily !== null && counts.day >= limits.daily) || (limits.monthly !== null && counts.month >= limits.monthly);
         if (full) return { allowed: false, counts, resetSeconds: periods.resetSeconds };
@@ -116,7 +160,8 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
       return [];
     },
     async ping() {
-      db.get('key:');
+      // Readiness means a count can get through: a write, under the same deadline as a count.
+      await boundedWrite('readiness probe', () => db.put('ready:probe', Date.now()));
     },
     async close() {
       await db.close();

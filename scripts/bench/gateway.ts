@@ -19,11 +19,23 @@ const START = '<!-- bench:gateway -->';
 const END = '<!-- /bench:gateway -->';
 const DURATION = process.env['BENCH_DURATION'] ?? '8s';
 const CONNECTIONS = process.env['BENCH_CONNECTIONS'] ?? '50';
+/** Each measured run follows a run of this length on the same URL, so the JIT and the caches are warm. */
+const WARMUP = process.env['BENCH_WARMUP'] ?? '3s';
 
 interface Result {
   readonly rps: number;
   readonly p99ms: number;
   readonly non2xx: number;
+  /** CPU time (user + system) the server process spent per request in the measured run, in µs; NaN when not measured. */
+  readonly cpuUs: number;
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux, /proc). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function freePort(): Promise<number> {
@@ -55,25 +67,35 @@ function pinned(cpus: string, command: string, args: string[], options: Paramete
   return spawn('taskset', ['-c', cpus, command, ...args], { stdio: 'ignore', ...options });
 }
 
-function wrk(url: string, headers: Record<string, string> = {}): Result {
-  const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency'];
-  args.push(...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url);
+/**
+ * Requests per second, p99 and, for a server process `pid`, its CPU time per request: on a machine
+ * other work shares, a server's CPU per request still says what it costs, where its rate says how
+ * much of the core it was given.
+ */
+function wrk(url: string, headers: Record<string, string> = {}, pid?: number): Result {
+  const headerArgs = [...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${WARMUP}`, ...headerArgs]);
+  const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...headerArgs];
+  const cpuBefore = cpuSeconds(pid);
   const output = execFileSync('taskset', args).toString();
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(output);
   const scale = p99?.[2] === 'us' ? 0.001 : p99?.[2] === 's' ? 1000 : 1;
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  return { rps, p99ms: Number(p99?.[1] ?? 0) * scale, non2xx };
+  return { rps, p99ms: Number(p99?.[1] ?? 0) * scale, non2xx, cpuUs: requests > 0 ? (cpu * 1e6) / requests : Number.NaN };
 }
 
 function stop(child: ChildProcess | undefined): void {
   if (child && child.exitCode === null) child.kill('SIGTERM');
 }
 
-/** Peak resident memory of a running process, in MiB (Linux). */
-function peakRssMiB(pid: number | undefined): number {
+/** Resident memory of a running process now and at its peak, in MiB (Linux). */
+function rssMiB(pid: number | undefined): { now: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { now: field('VmRSS'), peak: field('VmHWM') };
 }
 
 /** The three requests every server answers: the same files under each server's own paths. */
@@ -101,14 +123,15 @@ const loadAtStart = loadavg()[0] ?? 0;
 const work = mkdtempSync(join(ROOT, '.bench-gateway-'));
 const children: ChildProcess[] = [];
 const results: { server: string; request: string; result: Result }[] = [];
-const measure = (server: string, base: string, paths: Paths, headers: Record<string, string> = {}, only?: keyof Paths) => {
+const measure = (server: string, base: string, paths: Paths, headers: Record<string, string> = {}, only?: keyof Paths, pid?: number) => {
   for (const [request, field] of CASES) {
     if (only !== undefined && field !== only) continue;
     // Static files never carry a key, as a CDN would serve them.
-    results.push({ server, request, result: wrk(`${base}${paths[field]}`, field === 'static' ? {} : headers) });
+    results.push({ server, request, result: wrk(`${base}${paths[field]}`, field === 'static' ? {} : headers, pid) });
   }
 };
-let gatewayRss = 0;
+const memory: string[] = [];
+let scraped = '';
 try {
   if (!existsSync(join(ROOT, 'dist/manifest.json'))) execFileSync(process.execPath, ['bin/cardrewards.js', 'build'], { stdio: 'inherit' });
   const tree = realpathSync(join(ROOT, 'dist'));
@@ -126,15 +149,24 @@ events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; types { application/json json; }
   server { listen 127.0.0.1:${nginxPort}; root ${tree}; } }`,
   );
-  children.push(pinned('0', 'nginx', ['-c', join(work, 'nginx.conf'), '-p', work]));
+  const nginx = pinned('0', 'nginx', ['-c', join(work, 'nginx.conf'), '-p', work]);
+  children.push(nginx);
   await waitFor(`http://127.0.0.1:${nginxPort}${NGINX_PATHS.static}`);
-  measure('nginx (1 worker, no checks)', `http://127.0.0.1:${nginxPort}`, NGINX_PATHS);
+  // nginx's master forks its one worker: the worker does the serving.
+  const nginxWorker = Number(
+    execFileSync('pgrep', ['-P', String(nginx.pid)])
+      .toString()
+      .trim()
+      .split('\n')[0],
+  );
+  measure('nginx (1 worker, no checks)', `http://127.0.0.1:${nginxPort}`, NGINX_PATHS, {}, undefined, nginxWorker);
 
   // node:http with the files in memory and no check: the most any Node server can do on this core.
   const barePort = await freePort();
-  children.push(pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(barePort), tree], { cwd: ROOT }));
+  const bare = pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(barePort), tree], { cwd: ROOT });
+  children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}${GATEWAY_PATHS.static}`);
-  measure(BARE_NODE, `http://127.0.0.1:${barePort}`, GATEWAY_PATHS);
+  measure(BARE_NODE, `http://127.0.0.1:${barePort}`, GATEWAY_PATHS, {}, undefined, bare.pid);
 
   const redisPort = await freePort();
   children.push(pinned('1', 'redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no']));
@@ -143,6 +175,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   const limits = 'free=1000000000,starter=1000000000,pro=1000000000,enterprise=unlimited';
 
   const gateways = [
+    { label: 'gateway, Redis, metrics off', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'], metrics: false },
     { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'] },
     {
       label: 'gateway, embedded store, --state-sync os',
@@ -167,10 +200,13 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     };
     const key = cli(['keys', 'create', '--tier', 'pro', '--name', gateway.label], env).split('\n').pop() ?? '';
     const port = await freePort();
+    // Metrics are on in every row but the one that measures what they cost.
+    const metricsPort = await freePort();
+    const metricsArgs = gateway.metrics === false ? [] : ['--metrics-port', String(metricsPort)];
     const child = pinned(
       gateway.cpus,
       process.execPath,
-      ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', ...gateway.args],
+      ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', ...metricsArgs, ...gateway.args],
       {
         cwd: ROOT,
         env: { ...process.env, ...env },
@@ -180,35 +216,57 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);
     if (gateway.args[1] === '2') await new Promise((resolve) => setTimeout(resolve, 3000));
-    measure(gateway.label, base, GATEWAY_PATHS, { 'X-API-Key': key }, gateway.args[1] === '2' ? 'card' : undefined);
-    if (gateway.label === 'gateway, Redis') gatewayRss = peakRssMiB(child.pid);
+    const only = gateway.args[1] === '2' || gateway.metrics === false ? 'card' : undefined;
+    // The 2-worker row's serving processes are the primary's children: no CPU figure for it.
+    measure(gateway.label, base, GATEWAY_PATHS, { 'X-API-Key': key }, only, gateway.args[1] === '2' ? undefined : child.pid);
+    const rss = rssMiB(child.pid);
+    memory.push(`${gateway.label}: ${rss.now.toFixed(0)} MiB after its runs (peak ${rss.peak.toFixed(0)} MiB)`);
+    if (gateway.label === 'gateway, Redis')
+      scraped = (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+        .split('\n')
+        .filter((line) => line.startsWith('cardrewards_requests_total'))
+        .join('; ');
     stop(child);
   }
 
   const expressPort = await freePort();
-  children.push(
-    pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/express-baseline.ts', String(expressPort), tree, redisUrl], {
+  const express = pinned(
+    '0',
+    process.execPath,
+    ['bin/run-ts.js', 'scripts/bench/express-baseline.ts', String(expressPort), tree, redisUrl],
+    {
       cwd: ROOT,
-    }),
+    },
   );
+  children.push(express);
   await waitFor(`http://127.0.0.1:${expressPort}${NGINX_PATHS.static}`);
-  measure('express + express-rate-limit + rate-limit-redis', `http://127.0.0.1:${expressPort}`, NGINX_PATHS, { 'X-API-Key': 'bench' });
+  measure(
+    'express + express-rate-limit + rate-limit-redis',
+    `http://127.0.0.1:${expressPort}`,
+    NGINX_PATHS,
+    { 'X-API-Key': 'bench' },
+    undefined,
+    express.pid,
+  );
 
   const rpsOf = (prefix: string, request: string) =>
     results.find((r) => r.server.startsWith(prefix) && r.request === request)?.result.rps ?? 1;
+  const cpuOf = (prefix: string, request: string) =>
+    results.find((r) => r.server.startsWith(prefix) && r.request === request)?.result.cpuUs ?? Number.NaN;
+  const figure = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
   const rows = results.map(
     ({ server, request, result }) =>
-      `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${(result.rps / rpsOf('nginx', request)).toFixed(2)} | ${(result.rps / rpsOf(BARE_NODE, request)).toFixed(2)} | ${result.non2xx} |`,
+      `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${(result.rps / rpsOf('nginx', request)).toFixed(2)} | ${(result.rps / rpsOf(BARE_NODE, request)).toFixed(2)} | ${figure(result.cpuUs, 1)} | ${figure(cpuOf(BARE_NODE, request) / result.cpuUs, 2)} | ${result.non2xx} |`,
   );
   const section = `${START}
 ## Gateway throughput
 
 ${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
-Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION}, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Peak RSS of the one-process Redis gateway after its runs: ${gatewayRss.toFixed(0)} MiB.
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
 
-| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http | non-2xx |
-|---|---|---|---|---|---|---|
+| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 ${END}`;
   writeReportSection(REPORT, START, END, section);

@@ -1,0 +1,58 @@
+/**
+ * The request path as one ordered list of steps (`steps/step.ts` has their one shape). The
+ * gateway runs it for every request on a socket; `cardrewards get` runs the same list offline,
+ * with access that admits every route and counts nothing.
+ *
+ *   CORS → normalise (400/405/414, preflight) → built-in paths → current build (503) → public
+ *   files → route (404) → authenticate (401) → authorise tier (403) → usage → resolve file
+ *   (400/404) → conditional (304, not counted) → count (429, refused calls not counted) → serve
+ */
+import type { BuildSource } from './build-source.ts';
+import { createBuiltInRoutes, type ReadinessStore } from './steps/built-in-routes.ts';
+import { authoriseTier } from './steps/authorise-tier.ts';
+import { createConditional, createResolveFile, serveKeyedFile } from './steps/keyed-file.ts';
+import { normaliseRequest } from './steps/normalise-request.ts';
+import { servePublic } from './steps/public-files.ts';
+import type { Quota } from './steps/quota.ts';
+import { answerPreflight, setCorsHeaders } from './steps/respond.ts';
+import { createCurrentBuild, routeRequest } from './steps/route-request.ts';
+import type { Step } from './steps/step.ts';
+
+/** Who may call and what a call costs: the key and quota steps (the store's, or `get`'s offline ones). */
+export interface Access {
+  readonly authenticate: Step;
+  readonly quota: Quota;
+}
+
+export interface RequestStepsOptions {
+  readonly corsOrigin: string;
+  readonly builds: Pick<BuildSource, 'current'>;
+  /** What `/readyz` asks; `get` has no store and answers no built-in path. */
+  readonly readiness?: ReadinessStore | undefined;
+  readonly access: Access;
+}
+
+/** The ordered steps of the request path. */
+export function createRequestSteps({ corsOrigin, builds, readiness, access }: RequestStepsOptions): readonly Step[] {
+  const { authenticate, quota } = access;
+  const steps: Step[] = [
+    (exchange) => setCorsHeaders(exchange, corsOrigin),
+    (exchange) => {
+      if (normaliseRequest(exchange) === 'preflight') answerPreflight(exchange);
+    },
+  ];
+  if (readiness !== undefined) steps.push(createBuiltInRoutes(builds as BuildSource, readiness));
+  steps.push(
+    createCurrentBuild(builds),
+    servePublic,
+    routeRequest,
+    authenticate,
+    authoriseTier,
+    quota.usage,
+    createResolveFile(quota),
+    createConditional(quota),
+    quota.count,
+    serveKeyedFile,
+  );
+  return steps;
+}

@@ -1,0 +1,85 @@
+/**
+ * A stalled process on the shared embedded store (issue 28): another process holds LMDB's write
+ * lock (as a gateway paused by SIGSTOP inside a write transaction does). Counts on this process
+ * must fail within the write timeout instead of waiting for the whole stall, `/readyz` must say
+ * 503 meanwhile, nothing answered 503 may be counted once the lock is released, and everything
+ * works again afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../../gateway/api-keys.ts';
+import { createBuildSource } from '../../gateway/build-source.ts';
+import { resolveConfig } from '../../gateway/config.ts';
+import { startGateway } from '../../gateway/create-gateway.ts';
+import { createLogger } from '../../gateway/logger.ts';
+import { createEmbeddedStore } from '../../gateway/stores/embedded-store.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { createTestKey } from '../helpers/gateway.ts';
+import { createTestTree } from '../helpers/gateway-tree.ts';
+import { get } from '../helpers/http.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-stall-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A process that opens the database and holds its write lock for `ms`, as a stalled gateway would; resolves once it holds it. */
+function holdWriteLock(file: string, ms: number) {
+  const script = `
+    import { open } from 'lmdb';
+    const db = open({ path: ${JSON.stringify(file)}, encoding: 'json', compression: false });
+    db.transactionSync(() => {
+      db.putSync('stall', 1);
+      process.stdout.write('holding\\n');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms});
+    });
+    process.exit(0);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+  const holding = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { holding, exited };
+}
+
+describe('a stalled process on the shared embedded store', () => {
+  it('cannot stall this one beyond the write timeout; /readyz is 503 meanwhile; refused calls are not counted', async () => {
+    const file = join(work, 'state.mdb');
+    const store = createEmbeddedStore({ file, sync: 'os', writeTimeoutMs: 400 });
+    const tree = await createTestTree(work);
+    const config = resolveConfig({ port: '0', dist: tree.out, logLevel: 'silent' }, {});
+    const builds = createBuildSource({ distDir: config.distDir, intervalMs: 60_000 });
+    const gateway = await startGateway({ config, store, builds, logger: createLogger('silent') });
+    try {
+      const key = await createTestKey(store, 'pro');
+      const call = () => get(gateway.url, '/api/cards', { headers: { 'X-API-Key': key }, timeoutMs: 10_000 });
+      expect((await call()).status).toBe(200);
+      expect((await get(gateway.url, '/readyz')).status).toBe(200);
+
+      const stall = holdWriteLock(file, 3000);
+      await stall.holding;
+      const started = Date.now();
+      const during = await Promise.all(Array.from({ length: 10 }, call));
+      const waited = Date.now() - started;
+      const ready = await get(gateway.url, '/readyz');
+      expect(during.map((reply) => reply.status)).toEqual(Array(10).fill(503));
+      // Bounded by the write timeout (400 ms), not the 3 s stall; generous for a loaded machine.
+      expect(waited).toBeLessThan(2000);
+      expect(ready.status).toBe(503);
+      expect((ready.json as { code: string }).code).toBe('store-unavailable');
+
+      await stall.exited;
+      for (let i = 0; i < 50 && (await get(gateway.url, '/readyz')).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await get(gateway.url, '/readyz')).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      // Two calls served, before and after; none of the ten refused ones was counted when the lock came free.
+      expect(await store.usage(hashKey(key), new Date())).toEqual({ day: 2, month: 2 });
+    } finally {
+      builds.close();
+      await gateway.close();
+      await store.close();
+    }
+  });
+});
