@@ -24,7 +24,7 @@ export const merchantAcceptanceRow = {
     channel,
     networks: {
       type: 'array',
-      items: { enum: NETWORKS, maxLength: 10, description: 'amex, discover, mastercard or visa' },
+      items: { type: 'string', enum: NETWORKS, maxLength: 10, description: 'amex, discover, mastercard or visa' },
       maxItems: NETWORKS.length,
       uniqueItems: true,
       description: 'the credit networks taken on this channel, ;-separated; empty: no credit card at all',
