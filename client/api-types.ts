@@ -2238,7 +2238,7 @@ export interface components {
                 /** @enum {string} */
                 offer: "in force" | "expired or not started" | "none known" | "not accepted";
                 /** @enum {string} */
-                portal: "rate" | "none known";
+                portal: "rate" | "historical only" | "none known";
             };
             merchant: {
                 /** @description a four-digit MCC code */

@@ -233,6 +233,7 @@ describe("answers at the till on the fixture with Costco's network restrictions 
     expect(stack.portal).toBeNull();
     expect(stack.portal_cents).toBe(0);
     expect(stack.basis.portal).toBe('historical');
+    expect(stack.known.portal).toBe('historical only');
     expect(stack.portal_historical).toMatchObject({ merchant: 'costco', freshness: 'historical' });
     expect(stack.total_cents).toBe(stack.card_cents + stack.offer_cents);
     const rates = JSON.parse(stale.get('keyed/api/stores/costco/portals.json')!.toString('utf8'));

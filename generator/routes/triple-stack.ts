@@ -138,7 +138,7 @@ function* stacks(
       },
       freshness_horizon_days: FRESHNESS_HORIZON_DAYS,
       known: {
-        portal: portal === null ? 'none known' : 'rate',
+        portal: portal !== null ? 'rate' : historical !== null ? 'historical only' : 'none known',
         offer: offer !== null ? 'in force' : refused ? 'not accepted' : known.length > 0 ? 'expired or not started' : 'none known',
       },
       card_cents: cardValue,

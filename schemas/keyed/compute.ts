@@ -124,7 +124,7 @@ export const tripleStack = object(
     },
     known: object(
       {
-        portal: { enum: ['rate', 'none known'] },
+        portal: { enum: ['rate', 'historical only', 'none known'] },
         offer: { enum: ['in force', 'expired or not started', 'none known', 'not accepted'] },
       },
       ['portal', 'offer'],
