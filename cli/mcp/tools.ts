@@ -94,15 +94,16 @@ export function registerTools(server: McpServer, context: ToolContext): void {
     {
       description: 'Find merchants, merchant category codes (MCCs) and cards by name, code or slug, to use with the other tools.',
       inputSchema: {
-        query: z.string().min(2).max(100).describe('part of a name, a slug or an MCC, e.g. costco, grocer, 5411'),
+        query: z.string().min(2).max(100).describe('words of a name, a slug or an MCC, e.g. costco, grocer, 5411, amex gold'),
         limit: z.number().int().min(1).max(50).optional().describe('at most this many results (default 20)'),
       },
     },
     async (args) => {
       const entries = await searchEntries(answer);
       if (entries === undefined) return toolError('The build has no search index.');
-      const needle = args.query.toLowerCase();
-      const found = entries.filter((entry) => entry.terms.includes(needle)).slice(0, args.limit ?? 20);
+      // Every word must match somewhere, so "amex gold" finds the card whatever the order of its words.
+      const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
+      const found = entries.filter((entry) => words.every((word) => entry.terms.includes(word))).slice(0, args.limit ?? 20);
       const results = found.map(({ terms: _terms, ...entry }) => entry);
       const summary =
         results.length === 0
