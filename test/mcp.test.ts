@@ -6,6 +6,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOfflineAnswer } from '../cli/offline-answer.ts';
+import { withRankedList } from '../cli/mcp/ranked-list.ts';
+import { summariseRanking } from '../cli/mcp/summaries.ts';
+import { loadBuild } from '../gateway/build-source.ts';
 import { ROOT, runCli } from './helpers/cli.ts';
 import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';
 
@@ -120,5 +124,24 @@ describe('cardrewards mcp', () => {
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toContain('cardrewards://merchant/costco');
     await expect(client.readResource({ uri: 'cardrewards://mcc/9999' })).rejects.toThrow();
+  });
+
+  it("summarises a merchant ranked as its MCC from the MCC answer's list", async () => {
+    const answer = createOfflineAnswer(loadBuild(tree.out));
+    const href = 'https://rewards.example.test/api/compute/best-card?mcc=5411&valuation=standalone';
+    const merchant = {
+      merchant: { name: 'Corner Grocer', slug: 'corner-grocer' },
+      best_cards_from: { mcc_code: '5411', href },
+      evaluated_on: '2026-11-10',
+    };
+    const followed = await withRankedList(merchant, answer);
+    const mcc = JSON.parse((await runCli(['get', '/api/compute/best-card?mcc=5411', '--dist', tree.out])).stdout) as {
+      best_cards: unknown[];
+    };
+    expect(followed.best_cards).toEqual(mcc.best_cards);
+    const summary = summariseRanking(followed, '2026-11-10');
+    expect(summary).toContain('Best card for Corner Grocer: American Express Gold Card');
+    expect(summary).toContain('ranked as its MCC 5411');
+    expect(await withRankedList({ best_cards_from: { href: '/api/compute/best-card?mcc=9999' } }, answer)).not.toHaveProperty('best_cards');
   });
 });

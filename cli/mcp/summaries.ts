@@ -58,7 +58,9 @@ export function summariseRanking(doc: Doc, buildDate: string): string {
     .slice(1, 3)
     .map((card) => `${card.name} (${card.value_cents ?? '?'} cents)`)
     .join(', ');
-  return `Best card for ${subject(doc)}: ${describeCard(top)}.${next ? ` Next: ${next}.` : ''} ${date}`;
+  const from = doc.best_cards_from as { mcc_code?: unknown } | null | undefined;
+  const shared = from?.mcc_code === undefined ? '' : ` It is ranked as its MCC ${String(from.mcc_code)} (best_cards_from).`;
+  return `Best card for ${subject(doc)}: ${describeCard(top)}.${next ? ` Next: ${next}.` : ''}${shared} ${date}`;
 }
 
 /** Summary of a triple-stack answer: card, portal and offer, and their total. */

@@ -23,8 +23,11 @@ export function toolAnswer(json: string, summary: string): CallToolResult {
 }
 
 /** The result for an offline answer: a problem becomes a tool error; a document is summarised by `summarise`. */
-export function answerResult(answer: OfflineAnswer, summarise: (doc: Record<string, unknown>) => string): CallToolResult {
+export async function answerResult(
+  answer: OfflineAnswer,
+  summarise: (doc: Record<string, unknown>) => string | Promise<string>,
+): Promise<CallToolResult> {
   if (answer.kind === 'problem') return toolError(answer.problem.detail, answer.problem);
   const json = answer.bytes.toString('utf8');
-  return toolAnswer(json, summarise(JSON.parse(json) as Record<string, unknown>));
+  return toolAnswer(json, await summarise(JSON.parse(json) as Record<string, unknown>));
 }

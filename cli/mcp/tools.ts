@@ -7,6 +7,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { OfflineAnswer } from '../offline-answer.ts';
 import { type RankedCard, summariseCard, summariseRanking, summariseTripleStack } from './summaries.ts';
+import { withRankedList } from './ranked-list.ts';
 import { searchEntries } from './search-entries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
 
@@ -38,7 +39,7 @@ function target(path: string, query: Record<string, string | undefined>): string
 /** Adds every tool to `server`. */
 export function registerTools(server: McpServer, context: ToolContext): void {
   const { answer, buildDate } = context;
-  const ranking = (doc: Record<string, unknown>) => summariseRanking(doc, buildDate);
+  const ranking = async (doc: Record<string, unknown>) => summariseRanking(await withRankedList(doc, answer), buildDate);
 
   server.registerTool(
     'best_card',
@@ -124,7 +125,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
       if ((args.merchant === undefined) === (args.mcc === undefined)) return toolError('Give exactly one of merchant or mcc.');
       const reply = await answer(target('/api/compute/best-card', { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }));
       if (reply.kind === 'problem') return answerResult(reply, ranking);
-      const doc = JSON.parse(reply.bytes.toString('utf8')) as Record<string, unknown>;
+      const doc = await withRankedList(JSON.parse(reply.bytes.toString('utf8')) as Record<string, unknown>, answer);
       const listed = (doc.best_cards ?? []) as readonly RankedCard[];
       const compared = listed.filter((card) => args.cards.includes(card.slug));
       const notRanked = args.cards.filter((wanted) => !listed.some((card) => card.slug === wanted));
