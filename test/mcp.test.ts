@@ -141,7 +141,7 @@ describe('cardrewards mcp', () => {
     expect(followed.best_cards).toEqual(mcc.best_cards);
     const summary = summariseRanking(followed, '2026-11-10');
     expect(summary).toContain('Best card for Corner Grocer: American Express Gold Card');
-    expect(summary).toContain('ranked as its MCC 5411');
+    expect(summary).toContain('Ranked exactly as its MCC 5411');
     expect(await withRankedList({ best_cards_from: { href: '/api/compute/best-card?mcc=9999' } }, answer)).not.toHaveProperty('best_cards');
   });
 });

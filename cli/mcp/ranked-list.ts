@@ -1,15 +1,15 @@
 /**
- * A merchant's best-card answer usually carries no list of its own: `best_cards_from` names the
- * MCC answer whose list it is (`docs/api.md`). Summaries and comparisons follow that link, through
- * the same offline answer, so they name the cards the merchant is ranked with.
+ * A merchant ranked exactly as its MCC names that MCC's answer in `best_cards_from`, and carries
+ * at most the first cards of the list itself (`docs/api.md`, `docs/ranking.md`). Summaries and
+ * comparisons follow the link, through the same offline answer, so they see the whole list (a
+ * compared card ranked 20th is in it).
  */
 import type { OfflineAnswer } from '../offline-answer.ts';
 
 type Doc = Record<string, unknown>;
 
-/** `doc` with `best_cards` filled from the answer `best_cards_from` names, when it has no list of its own. */
+/** `doc` with `best_cards` taken from the answer `best_cards_from` names, when it names one. */
 export async function withRankedList(doc: Doc, answer: (target: string) => Promise<OfflineAnswer>): Promise<Doc> {
-  if (Array.isArray(doc.best_cards)) return doc;
   const from = doc.best_cards_from as { href?: unknown } | null | undefined;
   if (typeof from?.href !== 'string') return doc;
   // The link is a path with its query; an absolute URL (a build with a base URL) is reduced to one.

@@ -59,7 +59,8 @@ export function summariseRanking(doc: Doc, buildDate: string): string {
     .map((card) => `${card.name} (${card.value_cents ?? '?'} cents)`)
     .join(', ');
   const from = doc.best_cards_from as { mcc_code?: unknown } | null | undefined;
-  const shared = from?.mcc_code === undefined ? '' : ` It is ranked as its MCC ${String(from.mcc_code)} (best_cards_from).`;
+  const shared =
+    from?.mcc_code === undefined ? '' : ` Ranked exactly as its MCC ${String(from.mcc_code)}, whose answer best_cards_from names.`;
   return `Best card for ${subject(doc)}: ${describeCard(top)}.${next ? ` Next: ${next}.` : ''}${shared} ${date}`;
 }
 
