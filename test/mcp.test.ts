@@ -100,7 +100,9 @@ describe('cardrewards mcp', () => {
     const doc = JSON.parse(texts(result)[1] ?? '{}') as { best_cards: { slug: string }[]; not_ranked: string[] };
     expect(doc.best_cards.map((card) => card.slug)).toEqual(['amex-gold', 'citi-double-cash']);
     expect(doc.not_ranked).toEqual(['no-such-card']);
-    expect(texts(result)[0]).toContain('Not in the ranking: no-such-card.');
+    expect(texts(result)[0]).toMatch(
+      /^Compared for MCC 5411 .*: American Express Gold Card .*; Citi Double Cash Card .*\. Not in the ranking: no-such-card\./,
+    );
   });
 
   it('searches merchants, MCCs and cards', async () => {
@@ -143,5 +145,11 @@ describe('cardrewards mcp', () => {
     expect(summary).toContain('Best card for Corner Grocer: American Express Gold Card');
     expect(summary).toContain('Ranked exactly as its MCC 5411');
     expect(await withRankedList({ best_cards_from: { href: '/api/compute/best-card?mcc=9999' } }, answer)).not.toHaveProperty('best_cards');
+  });
+
+  it('exits 2 with one line when there is no tree', async () => {
+    const result = await runCli(['mcp', '--dist', join(work, 'nothing')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -64,6 +64,14 @@ export function summariseRanking(doc: Doc, buildDate: string): string {
   return `Best card for ${subject(doc)}: ${describeCard(top)}.${next ? ` Next: ${next}.` : ''}${shared} ${date}`;
 }
 
+/** Summary of a comparison: each compared card's entry in the ranking, best first, and those not in it. */
+export function summariseComparison(doc: Doc, notRanked: readonly string[], buildDate: string): string {
+  const cards = (doc.best_cards ?? []) as readonly RankedCard[];
+  const ranked = cards.length > 0 ? cards.map((card) => describeCard(card)).join('; ') : 'none of these cards is ranked';
+  const missing = notRanked.length > 0 ? ` Not in the ranking: ${notRanked.join(', ')}.` : '';
+  return `Compared for ${subject(doc)}: ${ranked}.${missing} Data evaluated on ${dataDate(doc, buildDate)}.`;
+}
+
 /** Summary of a triple-stack answer: card, portal and offer, and their total. */
 export function summariseTripleStack(doc: Doc, buildDate: string): string {
   const card = doc.card as RankedCard | null | undefined;

@@ -6,7 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { OfflineAnswer } from '../offline-answer.ts';
-import { type RankedCard, summariseCard, summariseRanking, summariseTripleStack } from './summaries.ts';
+import { type RankedCard, summariseCard, summariseComparison, summariseRanking, summariseTripleStack } from './summaries.ts';
 import { withRankedList } from './ranked-list.ts';
 import { searchEntries } from './search-entries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
@@ -130,8 +130,7 @@ export function registerTools(server: McpServer, context: ToolContext): void {
       const compared = listed.filter((card) => args.cards.includes(card.slug));
       const notRanked = args.cards.filter((wanted) => !listed.some((card) => card.slug === wanted));
       const comparison = { ...doc, best_cards: compared, not_ranked: notRanked };
-      const missing = notRanked.length > 0 ? ` Not in the ranking: ${notRanked.join(', ')}.` : '';
-      return toolAnswer(JSON.stringify(comparison), `${summariseRanking({ ...doc, best_cards: compared }, buildDate)}${missing}`);
+      return toolAnswer(JSON.stringify(comparison), summariseComparison(comparison, notRanked, buildDate));
     },
   );
 }
