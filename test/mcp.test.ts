@@ -85,6 +85,7 @@ describe('cardrewards mcp', () => {
     ['best_card', { mcc: 'abc' }],
     ['best_card', { mcc: '5411', merchant: 'costco' }],
     ['best_card', {}],
+    ['best_card', { domain: 'amazon.com', valuation: 'pooled' }],
     ['card_details', { card: '../etc/passwd' }],
     ['compare_cards', { cards: ['amex-gold'], mcc: '5411' }],
     ['triple_stack', { merchant: 'costco', valuation: 'best' }],

@@ -45,12 +45,15 @@ export function registerTools(server: McpServer, context: ToolContext): void {
     'best_card',
     {
       description:
-        'The best credit cards to pay with for one purchase, ranked by value per dollar: give exactly one of merchant (slug, e.g. costco), mcc (merchant category code, e.g. 5411) or domain (a web address, for an online purchase).',
+        'The best credit cards to pay with for one purchase, ranked by value per dollar: give exactly one of merchant (slug, e.g. costco), mcc (merchant category code, e.g. 5411) or domain (a web address, for an online purchase; no valuation).',
       inputSchema: { merchant: slug.optional(), mcc: mcc.optional(), domain: z.string().min(1).max(253).optional(), valuation },
     },
     async (args) => {
       const given = [args.merchant, args.mcc, args.domain].filter((value) => value !== undefined);
       if (given.length !== 1) return toolError('Give exactly one of merchant, mcc or domain.');
+      // The domain ranking (/api/extension/recommend) has one valuation; refuse rather than ignore the argument.
+      if (args.domain !== undefined && args.valuation !== undefined)
+        return toolError('valuation is taken with merchant or mcc, not with domain.');
       if (args.domain !== undefined)
         return answerResult(await answer(target('/api/extension/recommend', { domain: args.domain })), ranking);
       const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation };
