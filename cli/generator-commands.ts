@@ -56,6 +56,15 @@ export function defineGeneratorCommands(program: Command): void {
     );
 
   program
+    .command('mcp')
+    .description(
+      'serve a built tree to assistants over the Model Context Protocol (stdio): the same answers as `get`, as tools and resources',
+    )
+    .option('--dist <dir>', 'the built tree', 'dist')
+    .addHelpText('after', '\nExit codes: 0 the client closed the connection, 2 no tree.')
+    .action((options: { dist: string }) => runCommand(async () => (await import('./mcp-command.ts')).mcp(options)));
+
+  program
     .command('diff')
     .description('what changed between two built trees: files per route family, and the answers users see change')
     .argument('<old-dist>')

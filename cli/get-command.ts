@@ -1,62 +1,28 @@
 /**
  * `cardrewards get '<path?query>'`: the document a request would get, read from a built tree
- * offline through the gateway's own request steps (`gateway/request-steps.ts`, the same list the
- * server runs) with access that admits every route and counts nothing, or the problem details it
+ * offline through the gateway's own request steps (`offline-answer.ts`), or the problem details it
  * would answer. `--explain` says on stderr which file answered and why.
  */
-import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadBuild } from '../gateway/build-source.ts';
-import { HttpError } from '../gateway/http-error.ts';
-import { TIERS } from '../gateway/manifest.ts';
-import { createRequestSteps } from '../gateway/request-steps.ts';
-import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
-import type { Quota } from '../gateway/steps/quota.ts';
-import { runSteps } from '../gateway/steps/step.ts';
+import type { Exchange } from '../gateway/steps/exchange.ts';
+import { createOfflineAnswer } from './offline-answer.ts';
 
 export interface GetOptions {
   readonly dist: string;
   readonly explain?: boolean;
 }
 
-/** Offline: every key reaches every route (the top tier), and nothing is counted; `/api/usage` has no file to show. */
-const OFFLINE_QUOTA: Quota = {
-  count: () => undefined,
-  putUsageHeaders: () => undefined,
-  usage: (exchange) => {
-    const route = exchange.match?.route;
-    if (route?.dynamic === 'usage')
-      throw new HttpError('not-found', `${route.path} is answered by the gateway from the caller's own counters; it has no file.`);
-  },
-};
-const OFFLINE_KEY = { hash: '', tier: TIERS[TIERS.length - 1] ?? 'enterprise', name: 'offline', status: 'active', created: '' } as const;
-
 /** Prints the answer to `target` from the tree at `options.dist`; exit code 1 when the gateway would refuse it. */
 export async function get(target: string, options: GetOptions): Promise<void> {
-  const build = loadBuild(resolve(options.dist));
-  const steps = createRequestSteps({
-    corsOrigin: '*',
-    builds: { current: () => build },
-    access: {
-      authenticate: (exchange) => {
-        exchange.key = OFFLINE_KEY;
-      },
-      quota: OFFLINE_QUOTA,
-    },
-  });
-  const request = { url: target, method: 'GET', headers: {} } as unknown as IncomingMessage;
-  const exchange = createExchange(request, undefined);
-  await runSteps(steps, exchange);
-  const answer = exchange.answer;
-  if (answer?.kind === 'file') {
-    if (options.explain) console.error(`${target} → ${answer.representation.key}\n  ${explain(exchange)}`);
-    process.stdout.write(readFileSync(join(answer.build.root, answer.representation.key)));
+  const answer = await createOfflineAnswer(loadBuild(resolve(options.dist)))(target);
+  if (answer.kind === 'document') {
+    if (options.explain) console.error(`${target} → ${answer.fileKey}\n  ${explain(answer.exchange)}`);
+    process.stdout.write(answer.bytes);
     return;
   }
-  const error = exchange.error ?? new HttpError('internal-error', 'No answer.');
-  process.stdout.write(`${JSON.stringify(error.toProblem(target.split('?')[0]))}\n`);
-  if (options.explain) console.error(`${target} → ${error.status} ${error.code}`);
+  process.stdout.write(`${JSON.stringify(answer.problem)}\n`);
+  if (options.explain) console.error(`${target} → ${answer.problem.status} ${answer.problem.code}`);
   process.exitCode = 1;
 }
 
