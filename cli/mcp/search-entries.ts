@@ -13,8 +13,25 @@ export interface SearchEntry {
   readonly terms: string;
 }
 
-/** Every entry, or undefined when the build has no search index. */
-export async function searchEntries(answer: (target: string) => Promise<OfflineAnswer>): Promise<SearchEntry[] | undefined> {
+type Answer = (target: string) => Promise<OfflineAnswer>;
+
+/** Read once per answer function: it answers from one build, which never changes under it. */
+const read = new WeakMap<Answer, Promise<SearchEntry[] | undefined>>();
+
+/**
+ * Every entry, or undefined when the build has no search index. The index and every page of the
+ * card list are read the first time and kept: a search or a resource listing reuses them.
+ */
+export function searchEntries(answer: Answer): Promise<SearchEntry[] | undefined> {
+  let entries = read.get(answer);
+  if (entries === undefined) {
+    entries = readSearchEntries(answer);
+    read.set(answer, entries);
+  }
+  return entries;
+}
+
+async function readSearchEntries(answer: Answer): Promise<SearchEntry[] | undefined> {
   const index = await answer('/api/search.json');
   if (index.kind !== 'document') return undefined;
   const entries: SearchEntry[] = [];
