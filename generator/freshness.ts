@@ -4,7 +4,7 @@
  * store may have left the portal or the level moved. Past the horizon a rate is history: shown
  * with its date, never added into a current total and never chosen over a fresher one.
  */
-import { ageInDays } from './internal/dates.ts';
+import { ageInDays, daysBefore } from './internal/dates.ts';
 
 /** Portal rates and offers observed more than this many days before the build date are historical. */
 export const FRESHNESS_HORIZON_DAYS = 365;
@@ -18,5 +18,5 @@ export function freshnessOf(observedOn: string, buildDate: string): Freshness {
 
 /** The first day whose observations are still current on `buildDate` (`YYYY-MM-DD`). */
 export function horizonStart(buildDate: string): string {
-  return new Date(Date.parse(`${buildDate}T00:00:00Z`) - FRESHNESS_HORIZON_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return daysBefore(buildDate, FRESHNESS_HORIZON_DAYS);
 }

@@ -1,5 +1,8 @@
 /** What a data maintainer wants to see after `validate`: counts by issuer, network and program, and stale rows. */
 import { datasetDate } from './dataset-date.ts';
+import { daysBefore } from './internal/dates.ts';
+
+export { daysBefore };
 import type { Dataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
 import { rotationUnknownIn } from './rotation.ts';
@@ -22,13 +25,6 @@ export interface StaleRow {
   readonly file: string;
   readonly line: number;
   readonly asOf: string;
-}
-
-/** The day `days` days before `date` (both `YYYY-MM-DD`, counted in UTC). */
-export function daysBefore(date: string, days: number): string {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(time)) throw new RangeError(`expected a YYYY-MM-DD date, got ${date}`);
-  return new Date(time - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Every row, in table order then line order, whose `as_of` is before the cutoff (`referenceDate` minus `maxAgeDays`). */
@@ -72,8 +68,9 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
   ];
   if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
   const buildDate = options.buildDate ?? datasetDate(dataset);
-  const rulesOf = (slug: string) => dataset.cardRewards.filter(({ row }) => row.card === slug).map(({ row }) => row);
-  const rotationUnknown = active.filter((card) => rotationUnknownIn(rulesOf(card.slug), buildDate)).map((c) => c.slug);
+  const rulesByCard = new Map<string, (typeof dataset.cardRewards)[number]['row'][]>();
+  for (const { row } of dataset.cardRewards) rulesByCard.set(row.card, [...(rulesByCard.get(row.card) ?? []), row]);
+  const rotationUnknown = active.filter((card) => rotationUnknownIn(rulesByCard.get(card.slug) ?? [], buildDate)).map((c) => c.slug);
   if (rotationUnknown.length > 0)
     lines.push(
       `active cards with rotating categories and none in force on ${buildDate} (answers say this quarter's categories are not in the dataset): ${rotationUnknown.join(', ')}`,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type BuildOutput } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { earningFor, rankCards } from '../generator/ranking.ts';
+import { horizonStart } from '../generator/freshness.ts';
 import { bestCardList, disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
 import { ROOT } from './helpers/cli.ts';
 
@@ -149,9 +150,8 @@ describe('the real dataset', () => {
       }
       expect(stack.total_cents).toBeCloseTo(stack.card_cents + stack.portal_cents + stack.offer_cents, 6);
     }
-    const horizonStart = new Date(Date.parse(`${output.model.date}T00:00:00Z`) - 365 * dayMs).toISOString().slice(0, 10);
     const rates = output.model.dataset.portalRates.map(({ row }) => row);
-    const current = new Set(rates.filter((r) => r.observed_on >= horizonStart).map((r) => r.merchant));
+    const current = new Set(rates.filter((r) => r.observed_on >= horizonStart(output.model.date)).map((r) => r.merchant));
     expect(withPortal).toBe(current.size);
     expect(withPortal + withHistory).toBe(new Set(rates.map((r) => r.merchant)).size);
   });

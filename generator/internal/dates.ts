@@ -9,3 +9,10 @@ export function latestDate(dates: Iterable<string | null | undefined>, fallback:
 export function ageInDays(from: string, to: string): number {
   return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
 }
+
+/** The day `days` days before `date` (both `YYYY-MM-DD`, counted in UTC). */
+export function daysBefore(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time)) throw new RangeError(`expected a YYYY-MM-DD date, got ${date}`);
+  return new Date(time - days * 86_400_000).toISOString().slice(0, 10);
+}
