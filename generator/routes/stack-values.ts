@@ -51,3 +51,12 @@ export function offerUsable(model: Model, offer: Keyed.Offer, restriction: Merch
   if (card !== undefined) return isAccepted(restriction, card);
   return model.activeCards.some((c) => c.issuer === offer.issuer && isAccepted(restriction, c));
 }
+
+/** The stack's portal part: its best current rate, and only when none is current, its newest historical one (shown, never counted). */
+export function portalChoice(rates: readonly Keyed.StoreRate[]): { current: Keyed.StoreRate | null; historical: Keyed.StoreRate | null } {
+  const current = rates.filter((rate) => rate.freshness === 'current').sort(byPortalValue)[0] ?? null;
+  if (current !== null) return { current, historical: null };
+  const newestFirst = (a: Keyed.StoreRate, b: Keyed.StoreRate) =>
+    (a.observed_on > b.observed_on ? -1 : a.observed_on < b.observed_on ? 1 : 0) || byPortalValue(a, b);
+  return { current: null, historical: [...rates].sort(newestFirst)[0] ?? null };
+}

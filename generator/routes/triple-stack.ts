@@ -16,18 +16,9 @@ import { ageInDays } from '../internal/dates.ts';
 import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
 import { groupBy } from './paging.ts';
 import { liveOffers, storeRates } from './portals.ts';
-import { byPortalValue, offerCents, offerInForce, offerUsable, portalCents, STACK_PURCHASE_USD } from './stack-values.ts';
-import { acceptanceView, byText, rankedCards } from './views.ts';
+import { offerCents, offerInForce, offerUsable, portalCents, portalChoice, STACK_PURCHASE_USD } from './stack-values.ts';
+import { acceptanceView, byText, rankedCards, storeRateText } from './views.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
-
-const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
-  percent: '% back',
-  miles_per_dollar: ' miles per dollar',
-  points_per_dollar: ' points per dollar',
-  usd_flat: ' USD per purchase',
-  miles_flat: ' miles per purchase',
-  points_flat: ' points per purchase',
-};
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
 function bestOffer(offers: readonly Keyed.Offer[]): Keyed.Offer | null {
@@ -40,7 +31,7 @@ function rateWords(rate: Keyed.StoreRate): string {
       ? `the median of ${rate.observations} daily observations from ${rate.window_from} to ${rate.window_to}`
       : `as the portal showed it on ${rate.observed_on}`;
   const upTo = rate.up_to ? ' (the portal said "up to": some categories earn less)' : '';
-  return `${rate.portal_name} ${rate.rate}${UNIT_WORDS[rate.unit]}${upTo}, ${when}, ${rate.age_days} days before the build date`;
+  return `${rate.portal_name} ${storeRateText(rate)}${upTo}, ${when}, ${rate.age_days} days before the build date`;
 }
 
 function portalNote(rate: Keyed.StoreRate | null, historical: Keyed.StoreRate | null): string {
@@ -107,9 +98,7 @@ function* stacks(
     const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
     const cards = rankedCards(model, purchase, INLINE_CARDS, valuationMode);
     const card = cards[0] ?? null;
-    const sorted = [...(rates.get(merchant.slug) ?? [])].sort(byPortalValue);
-    const portal = sorted.find((rate) => rate.freshness === 'current') ?? null;
-    const historical = portal === null ? (sorted[0] ?? null) : null;
+    const { current: portal, historical } = portalChoice(rates.get(merchant.slug) ?? []);
     const known = offers.get(merchant.slug) ?? [];
     const restriction = acceptanceOf(model, merchant.slug, 'online');
     const usable = known.filter((o) => offerUsable(model, o, restriction));

@@ -10,13 +10,14 @@ import type { MerchantRow } from '../../schemas/dataset.ts';
 import { staticMerchants } from '../artefacts/static-limits.ts';
 import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
 import { CHANNELS } from '../../schemas/dataset.ts';
-import { rankCards } from '../ranking.ts';
+import { rankCards, type Earning } from '../ranking.ts';
 import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
 import { groupBy } from '../routes/paging.ts';
 import { liveOffers, storeRates } from '../routes/portals.ts';
-import { byPortalValue, offerInForce, offerUsable } from '../routes/stack-values.ts';
-import { acceptanceViews } from '../routes/views.ts';
+import { offerInForce, offerUsable, portalChoice } from '../routes/stack-values.ts';
+import { acceptanceViews, storeRateText } from '../routes/views.ts';
 import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
+import { networkName } from './internal/format.ts';
 import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
@@ -25,35 +26,27 @@ import { href, sitePaths } from './internal/paths.ts';
 const PAGE_CARDS = 5;
 
 const CHANNEL_WORDS: Readonly<Record<Keyed.NetworkAcceptance['channel'], string>> = { in_store: 'In store', online: 'Online' };
-const NETWORK_NAMES: Readonly<Record<string, string>> = {
-  amex: 'American Express',
-  discover: 'Discover',
-  mastercard: 'Mastercard',
-  visa: 'Visa',
-};
 
 function acceptanceList(restrictions: readonly Keyed.NetworkAcceptance[]): Html {
   if (restrictions.length === 0) return html``;
   return html`<h2>Cards it takes</h2>
 <ul>${restrictions.map((r) => {
-    const networks = r.networks.length === 0 ? 'no credit card' : `${r.networks.map((n) => NETWORK_NAMES[n] ?? n).join(', ')} only`;
+    const networks = r.networks.length === 0 ? 'no credit card' : `${r.networks.map(networkName).join(', ')} only`;
     const fee = r.surcharge_percent === null ? '' : `; a ${r.surcharge_percent}% fee on credit card payments`;
     return html`<li><strong>${CHANNEL_WORDS[r.channel]}</strong>: ${networks}${fee}. ${r.note} (<a href="${externalHref(r.source_url)}">source</a>, read on ${r.as_of})${r.channel === DEFAULT_CHANNEL && r.cards_left_out > 0 ? `; ${r.cards_left_out} cards on other networks are left out of the ranking below` : ''}.</li>`;
   })}</ul>`;
 }
 
 function portalLine(model: Model, rates: readonly Keyed.StoreRate[]): Html {
-  const sorted = [...rates].sort(byPortalValue);
-  const current = sorted.find((rate) => rate.freshness === 'current');
-  if (current !== undefined) {
+  const { current, historical } = portalChoice(rates);
+  if (current !== null) {
     const upTo = current.up_to ? 'up to ' : '';
-    return html`<p><strong>Best current portal rate</strong>: ${upTo}${current.rate}${current.unit === 'percent' ? '%' : ` ${current.unit.replaceAll('_', ' ')}`} on ${current.portal_name}, seen on ${current.observed_on}.</p>`;
+    return html`<p><strong>Best current portal rate</strong>: ${upTo}${storeRateText(current)} on ${current.portal_name}, seen on ${current.observed_on}.</p>`;
   }
-  const newest = [...sorted].sort((a, b) => (a.observed_on > b.observed_on ? -1 : a.observed_on < b.observed_on ? 1 : 0))[0];
   const history =
-    newest === undefined
+    historical === null
       ? ''
-      : html` The newest rate known, ${newest.rate}${newest.unit === 'percent' ? '%' : ` ${newest.unit.replaceAll('_', ' ')}`} on ${newest.portal_name}, was seen on ${newest.observed_on}: history, not today’s deal.`;
+      : html` The newest rate known, ${storeRateText(historical)} on ${historical.portal_name}, was seen on ${historical.observed_on}: history, not today’s deal.`;
   return html`<p><strong>Portal rate</strong>: none known since ${horizonStart(model.date)} (rates older than ${FRESHNESS_HORIZON_DAYS} days are not counted).${history}</p>`;
 }
 
@@ -69,10 +62,15 @@ function offerLine(model: Model, merchant: MerchantRow, offers: readonly Keyed.O
   )}</ul>`;
 }
 
-function pageBody(model: Model, merchant: MerchantRow, rates: readonly Keyed.StoreRate[], offers: readonly Keyed.Offer[]): Html {
+function pageBody(
+  model: Model,
+  merchant: MerchantRow,
+  best: readonly Earning[],
+  rates: readonly Keyed.StoreRate[],
+  offers: readonly Keyed.Offer[],
+): Html {
   const mcc = model.mccByCode.get(merchant.mcc);
   if (!mcc) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc}`);
-  const best = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL }).slice(0, PAGE_CARDS);
   const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
   return html`<h1>${merchant.name}</h1>
 <h2>Best cards at ${merchant.name}, in store</h2>
@@ -102,13 +100,14 @@ export const merchantPages: Artefact = {
     const rates = groupBy(storeRates(model), (r) => r.merchant);
     const offers = groupBy(liveOffers(model), (o) => o.merchant);
     for (const merchant of staticMerchants(model.merchants)) {
-      const top = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL })[0];
+      const best = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL }).slice(0, PAGE_CARDS);
+      const top = best[0];
       const mcc = model.mccByCode.get(merchant.mcc);
       yield renderPage(model, {
         path: sitePaths.merchant(merchant.slug),
         title: `Best credit card for ${merchant.name}`,
         description: `${merchant.name} uses merchant category code ${mcc?.code} (${mcc?.description}); ${top === undefined ? 'it takes no credit card in store' : `the card that earns the most there in store is ${top.card.name}`}.`,
-        body: pageBody(model, merchant, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
+        body: pageBody(model, merchant, best, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
       });
     }
   },

@@ -36,6 +36,19 @@ export function storeRateOf(model: Model, row: Rows.PortalRateRow): Keyed.StoreR
     source: row.source,
   };
 }
+const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
+  percent: '% back',
+  miles_per_dollar: ' miles per dollar',
+  points_per_dollar: ' points per dollar',
+  usd_flat: ' USD per purchase',
+  miles_flat: ' miles per purchase',
+  points_flat: ' points per purchase',
+};
+
+/** A store rate in words, as answers and pages write it: `3% back`, `2 miles per dollar`. */
+export function storeRateText(rate: Pick<Keyed.StoreRate, 'rate' | 'unit'>): string {
+  return `${rate.rate}${UNIT_WORDS[rate.unit]}`;
+}
 /** Cents back per dollar of a per-dollar or percent rate; null for a flat amount, which depends on the purchase. */
 export function perDollarValue(row: Rows.PortalRateRow, centsPerPoint: number): number | null {
   if (row.unit === 'percent') return row.rate;
