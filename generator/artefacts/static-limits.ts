@@ -1,6 +1,7 @@
 /** docs/api.md, "Two surfaces": the static surface holds 1,540 merchant files and up to 5 top cards per MCC. */
 import type { Model } from '../model.ts';
 import { rankCards, type Earning } from '../ranking.ts';
+import { acceptanceOf } from '../acceptance.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
 
 export const STATIC_MERCHANT_COUNT = 1540;
@@ -34,6 +35,6 @@ export function topCardOfMerchant(model: Model, merchant: MerchantRow): { earnin
       : 'it takes no credit card in store: this card is for paying online';
   return {
     earning,
-    refused: `${merchant.name}: ${where} (${model.acceptance.get(merchant.slug)?.get('in_store')?.source_url ?? 'merchant_acceptance.csv'})`,
+    refused: `${merchant.name}: ${where} (${acceptanceOf(model, merchant.slug, 'in_store')?.source_url ?? 'merchant_acceptance.csv'})`,
   };
 }

@@ -6,7 +6,7 @@ import { allPurchasesRuleOf } from '../ranking.ts';
 import type { Artefact } from '../artefact.ts';
 import { byText, cardDetailOf, issuerName } from '../routes/views.ts';
 import type { CardRow } from '../../schemas/dataset.ts';
-import { grouped, num, rateText, usd } from './internal/format.ts';
+import { grouped, networkName, num, rateText, usd } from './internal/format.ts';
 import { externalHref, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
@@ -32,7 +32,7 @@ export const cardPages: Artefact = {
 ${card.status === 'discontinued' && html`<p><strong>No longer offered to new applicants.</strong> It is not ranked anywhere on this site.</p>`}
 <dl class="facts">
 <dt>Issuer</dt><dd><a href="${href(model, sitePaths.issuer(card.issuer))}">${detail.issuer_name}</a></dd>
-<dt>Network</dt><dd>${card.network}</dd>
+<dt>Network</dt><dd>${networkName(card.network)}</dd>
 <dt>For</dt><dd>${card.segment}</dd>
 <dt>Annual fee</dt><dd>${usd(card.annual_fee)}${card.first_year_fee !== null && ` (first year ${usd(card.first_year_fee)})`}</dd>
 <dt>Foreign transaction fee</dt><dd>${card.foreign_tx_fee === null ? 'not confirmed: no issuer or reviewer page we read states it' : `${num(card.foreign_tx_fee)} %`}</dd>

@@ -5,7 +5,7 @@ import { issuerName } from '../routes/views/cards.ts';
 import { staticMerchants } from '../artefacts/static-limits.ts';
 import { type Bar, barChart } from './internal/bar-chart.ts';
 import { datasetDigest, downloadDate, rowCounts } from './internal/dataset-files.ts';
-import { grouped, percent } from './internal/format.ts';
+import { grouped, networkName, percent } from './internal/format.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
@@ -17,13 +17,6 @@ function countBy(keys: readonly string[]): Bar[] {
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   return [...counts].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value || (a.label < b.label ? -1 : 1));
 }
-
-const NETWORKS: Readonly<Record<string, string>> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
 
 function coverage(model: Model) {
   const merchants = model.merchants;
@@ -43,7 +36,7 @@ export const statsPage: Artefact = {
   *derive(model) {
     const active = model.activeCards;
     const byIssuer = countBy(active.map((card) => issuerName(model, card.issuer)));
-    const byNetwork = countBy(active.map((card) => NETWORKS[card.network] ?? card.network));
+    const byNetwork = countBy(active.map((card) => networkName(card.network)));
     const byGroup = countBy(model.merchants.map((m) => model.mccByCode.get(m.mcc)?.category_group ?? 'unknown'));
     const body = html`<h1>Dataset statistics</h1>
 <dl class="facts">

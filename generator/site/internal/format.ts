@@ -54,3 +54,15 @@ export function ruleText(model: Model, card: CardRow, rule: CardRewardRow | null
     rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? 'now'} to ${rule.valid_to ?? 'further notice'}` : '';
   return html`<a href="${href(model, sitePaths.best(rule.category))}">${category?.name ?? rule.category}</a>${cap}${channel}${selection}${dates}`;
 }
+
+const NETWORK_NAMES: Readonly<Record<CardRow['network'], string>> = {
+  amex: 'American Express',
+  discover: 'Discover',
+  mastercard: 'Mastercard',
+  visa: 'Visa',
+};
+
+/** A card network as people write it (`mastercard` → Mastercard). */
+export function networkName(network: CardRow['network']): string {
+  return NETWORK_NAMES[network];
+}
