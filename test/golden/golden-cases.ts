@@ -22,12 +22,12 @@ export interface GoldenCase {
 /**
  * The checks a case may add to its top 3 (design.md §6, "Answers at the till"):
  * - `inline`: the answer itself lists at least 10 cards (a link may follow, never replace them);
- * - `acceptance=NETWORKS`: the answer is limited to these networks (`visa`, `mastercard;visa`);
+ * - `acceptance=NETWORKS`: the answer is limited to these networks, joined by `+` (`visa`, `mastercard+visa`);
  * - `condition=CARD:KIND`: CARD is in the answer's list with a condition of KIND (`rotation_unknown`);
  * - `stack-portal=BASIS`: the merchant's triple-stack (same valuation) names its portal part BASIS
  *   (`current`, `historical`, `unknown`), and a historical or unknown part adds nothing to its total.
  */
-const CHECK_FORMS = /^(inline|acceptance=[a-z;]+|condition=[a-z0-9-]+:[a-z_]+|stack-portal=(current|historical|unknown))$/;
+const CHECK_FORMS = /^(inline|acceptance=[a-z+]+|condition=[a-z0-9-]+:[a-z_]+|stack-portal=(current|historical|unknown))$/;
 
 /** Reads and checks the cases file; a malformed row throws, naming it. */
 export function readGoldenCases(dir: string): GoldenCase[] {
@@ -41,14 +41,7 @@ export function readGoldenCases(dir: string): GoldenCase[] {
     const valuation = row['valuation'];
     const expected = (row['expected'] ?? '').split(' > ');
     const checks = (row['checks'] ?? '').split(';').filter((check) => check !== '');
-    // `acceptance=mastercard;visa` holds a `;` of its own: rejoin the network names that follow it.
-    const joined = checks.reduce<string[]>((all, part) => {
-      const last = all.at(-1);
-      if (last?.startsWith('acceptance=') && /^[a-z]+$/.test(part) && !CHECK_FORMS.test(part)) all[all.length - 1] = `${last};${part}`;
-      else all.push(part);
-      return all;
-    }, []);
-    const bad = joined.find((check) => !CHECK_FORMS.test(check));
+    const bad = checks.find((check) => !CHECK_FORMS.test(check));
     if (!match || (valuation !== 'standalone' && valuation !== 'pooled') || expected.length !== 3 || !row['id'] || !row['reason'] || bad) {
       throw new Error(
         `test/golden/cases.csv line ${index + 2}: expected id, query (mcc=CODE or merchant=SLUG), valuation, 3 slugs joined by " > ", reason, ` +
@@ -62,7 +55,7 @@ export function readGoldenCases(dir: string): GoldenCase[] {
       valuation,
       expected,
       reason: row['reason'],
-      checks: joined,
+      checks,
     };
   });
 }
@@ -107,7 +100,7 @@ function failedCheck(goldenCase: GoldenCase, files: ReadonlyMap<string, Buffer>,
   const [name, value = ''] = check.split('=');
   if (name === 'inline') return answer.best_cards.length >= 10 ? null : `the answer lists ${answer.best_cards.length} cards inline, not 10`;
   if (name === 'acceptance') {
-    const networks = answer.acceptance?.networks.join(';') ?? 'none';
+    const networks = answer.acceptance?.networks.join('+') ?? 'none';
     if (networks !== value) return `the answer is limited to ${networks}`;
     return null;
   }
