@@ -5,8 +5,8 @@ import { mccRecords } from './artefacts/mcc-records.ts';
 import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';
 import { openApi } from './artefacts/openapi.ts';
-import { keyedResponses } from './routes/index.ts';
-import { changesPages } from './routes/meta.ts';
+
+import { historyResponses, keyedResponses } from './routes/index.ts';
 import { homePage } from './site/home-page.ts';
 import { mccPages } from './site/mcc-pages.ts';
 import { mccGroupPages } from './site/mcc-group-pages.ts';
@@ -40,7 +40,7 @@ export const artefacts: readonly Artefact[] = [
 ];
 
 /** Written after the others from the build's change history: the history file, /api/changes, the site's changes page and feed. */
-export const historyArtefacts: readonly HistoryArtefact[] = [historyFile, changesPages, changesPage, changesFeed];
+export const historyArtefacts: readonly HistoryArtefact[] = [historyFile, historyResponses, changesPage, changesFeed];
 
 /** Whether a path of the tree is one of the history's files (not an answer: the diff between builds leaves them out). */
 export function historyFileTest(list: readonly HistoryArtefact[] = historyArtefacts): (path: string) => boolean {

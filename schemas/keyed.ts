@@ -16,6 +16,7 @@ export * from './keyed/merchants.ts';
 export * from './keyed/programs.ts';
 export * from './keyed/compute.ts';
 export * from './keyed/meta.ts';
+export { componentName } from './keyed/internal.ts';
 
 export type RankedCard = FromSchema<typeof rankedCard>;
 export type AppliedRule = FromSchema<typeof appliedRule>;

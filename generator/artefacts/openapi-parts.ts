@@ -2,6 +2,7 @@
 import type { Model } from '../model.ts';
 import type { RouteDefinition } from '../route.ts';
 import { PROBLEM_TYPES } from '../../schemas/problem-types.ts';
+import { renderRoute } from '../routes/route-runner.ts';
 
 /** RFC 9457 problem details as the gateway answers them (schemas/problem-types.ts lists the codes). */
 export const PROBLEM_SCHEMA = {
@@ -85,7 +86,7 @@ const EXAMPLE_ITEMS = 2;
 /** The first document the route writes from the real dataset, trimmed, or undefined for a route with no files of its own. */
 export function exampleOf(route: RouteDefinition, model: Model): unknown {
   if (route.derive === undefined) return undefined;
-  for (const output of route.derive(model)) return 'document' in output ? trim(output.document) : undefined;
+  for (const file of renderRoute(route, route.derive(model))) return 'document' in file ? trim(file.document) : undefined;
   return undefined;
 }
 

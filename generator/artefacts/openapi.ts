@@ -6,6 +6,7 @@ import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
 import {
   appliedRule,
+  componentName,
   benefit,
   cardSummary,
   mccSummary,
@@ -121,7 +122,7 @@ function operation(route: RouteDefinition, model: Model) {
         },
         content: {
           [route.contentType ?? 'application/json']: {
-            schema: { $ref: `#/components/schemas/${route.schemaName}` },
+            schema: { $ref: `#/components/schemas/${componentName(route.schema)}` },
             ...(example === undefined ? {} : { example }),
           },
         },
@@ -185,7 +186,7 @@ export function openApiDocument(model: Model): object {
   ]);
   for (const route of routes) {
     paths[route.path] = { get: operation(route, model) };
-    named.set(route.schemaName, route.schema);
+    named.set(componentName(route.schema), route.schema);
   }
   const schemas = { Problem: PROBLEM_SCHEMA, ...componentsOf(named) };
   return {

@@ -3,7 +3,7 @@ import type { Model } from '../model.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { IssuerRow } from '../../schemas/dataset.ts';
 import { cardDetail, cardSummary, issuer, network, pageOf, listOf, reward, benefit } from '../../schemas/keyed.ts';
-import { groupBy, pageLink, pages } from './paging.ts';
+import { groupBy } from './paging.ts';
 import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from './views.ts';
 
 const cardPage = pageOf(cardSummary, 'CardPage');
@@ -22,7 +22,6 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/cards',
     tier: 'free',
     schema: cardPage,
-    schemaName: 'CardPage',
     summary: 'All credit cards with reward rates, fees and bonus categories',
     description: 'Paged, sorted by slug. Filter by one facet: issuer, network or segment.',
     params: {},
@@ -34,14 +33,10 @@ export const cardRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       const cards = [...model.cardBySlug.values()].sort((a, b) => byText(a.slug, b.slug)).map((card) => cardSummaryOf(model, card));
-      yield* pages(cards, { file: (n) => `keyed/api/cards/page-${n}.json`, link: pageLink('/api/cards'), schema: cardPage });
+      yield { params: {}, pages: cards };
       for (const facet of ['issuer', 'network', 'segment'] as const) {
         for (const [value, group] of groupBy(cards, (card) => card[facet])) {
-          yield* pages(group, {
-            file: (n) => `keyed/api/cards/by-${facet}/${value}/page-${n}.json`,
-            link: pageLink('/api/cards', { [facet]: value }),
-            schema: cardPage,
-          });
+          yield { params: { [facet]: value }, pages: group };
         }
       }
     },
@@ -51,13 +46,11 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/cards/{id}',
     tier: 'free',
     schema: cardDetail,
-    schemaName: 'CardDetail',
     summary: 'One card: reward rules, fees, sign-up bonus, benefits and credits',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}.json' }],
     *derive(model) {
-      for (const card of model.cardBySlug.values())
-        yield { path: `keyed/api/cards/${card.slug}.json`, document: cardDetailOf(model, card), schema: cardDetail };
+      for (const card of model.cardBySlug.values()) yield { params: { id: card.slug }, document: cardDetailOf(model, card) };
     },
   },
   {
@@ -65,7 +58,6 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/cards/{id}/rewards',
     tier: 'starter',
     schema: listOf(reward, 'RewardList'),
-    schemaName: 'RewardList',
     summary: 'The bonus categories of one card, with caps, channels and dates',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}/rewards.json' }],
@@ -73,9 +65,8 @@ export const cardRoutes: readonly RouteDefinition[] = [
       for (const card of model.cardBySlug.values()) {
         const data = rewardsOf(model, card);
         yield {
-          path: `keyed/api/cards/${card.slug}/rewards.json`,
+          params: { id: card.slug },
           document: { data, total: data.length },
-          schema: listOf(reward, 'RewardList'),
         };
       }
     },
@@ -85,7 +76,6 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/cards/{id}/benefits',
     tier: 'starter',
     schema: listOf(benefit, 'BenefitList'),
-    schemaName: 'BenefitList',
     summary: 'The benefits and statement credits of one card',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}/benefits.json' }],
@@ -93,9 +83,8 @@ export const cardRoutes: readonly RouteDefinition[] = [
       for (const card of model.cardBySlug.values()) {
         const data = benefitsOf(model, card);
         yield {
-          path: `keyed/api/cards/${card.slug}/benefits.json`,
+          params: { id: card.slug },
           document: { data, total: data.length },
-          schema: listOf(benefit, 'BenefitList'),
         };
       }
     },
@@ -105,13 +94,12 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/issuers',
     tier: 'free',
     schema: listOf(issuer, 'IssuerList'),
-    schemaName: 'IssuerList',
     summary: 'Card issuers with their number of active cards',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers.json' }],
     *derive(model) {
       const data = [...model.issuers.values()].sort((a, b) => byText(a.slug, b.slug)).map((row) => issuerOf(model, row));
-      yield { path: 'keyed/api/issuers.json', document: { data, total: data.length }, schema: listOf(issuer, 'IssuerList') };
+      yield { params: {}, document: { data, total: data.length } };
     },
   },
   {
@@ -119,13 +107,12 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/issuers/{id}',
     tier: 'free',
     schema: issuer,
-    schemaName: 'Issuer',
     summary: 'One card issuer',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}.json' }],
     *derive(model) {
       for (const row of model.issuers.values()) {
-        yield { path: `keyed/api/issuers/${row.slug}.json`, document: issuerOf(model, row), schema: issuer };
+        yield { params: { id: row.slug }, document: issuerOf(model, row) };
       }
     },
   },
@@ -134,7 +121,6 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/issuers/{id}/cards',
     tier: 'starter',
     schema: listOf(cardSummary, 'CardList'),
-    schemaName: 'CardList',
     summary: 'Every card of one issuer',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/issuers/{id}/cards.json' }],
@@ -145,9 +131,8 @@ export const cardRoutes: readonly RouteDefinition[] = [
           .sort((a, b) => byText(a.slug, b.slug))
           .map((c) => cardSummaryOf(model, c));
         yield {
-          path: `keyed/api/issuers/${row.slug}/cards.json`,
+          params: { id: row.slug },
           document: { data, total: data.length },
-          schema: listOf(cardSummary, 'CardList'),
         };
       }
     },
@@ -157,13 +142,12 @@ export const cardRoutes: readonly RouteDefinition[] = [
     path: '/api/networks',
     tier: 'free',
     schema: listOf(network, 'NetworkList'),
-    schemaName: 'NetworkList',
     summary: 'Card networks with their number of active cards',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/networks.json' }],
     *derive(model) {
       const data = [...groupBy(model.activeCards, (c) => c.network)].map(([slug, cards]) => ({ slug, card_count: cards.length }));
-      yield { path: 'keyed/api/networks.json', document: { data, total: data.length }, schema: listOf(network, 'NetworkList') };
+      yield { params: {}, document: { data, total: data.length } };
     },
   },
 ];

@@ -1,6 +1,9 @@
 /** The keyed route catalogue, in one list: the manifest, the OpenAPI document and the files follow it. */
-import type { Artefact } from '../artefact.ts';
+import type { Artefact, HistoryArtefact } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
+import { componentName } from '../../schemas/keyed.ts';
+import { templatePattern } from '../../schemas/path-template.ts';
+import { renderRoute } from './route-runner.ts';
 import { cardRoutes } from './cards.ts';
 import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';
@@ -25,7 +28,23 @@ export const routes: readonly RouteDefinition[] = [
 export const keyedResponses: Artefact = {
   name: 'keyed responses',
   *derive(model) {
-    for (const route of routes) if (route.derive) yield* route.derive(model);
+    for (const route of routes) if (route.derive) yield* renderRoute(route, route.derive(model));
+  },
+};
+
+const historyRoutes = routes.filter((route) => route.deriveFromHistory);
+
+/** The routes answered from the build's change history (/api/changes), written after every other file. */
+export const historyResponses: HistoryArtefact = {
+  name: 'history responses',
+  files: new RegExp(
+    historyRoutes
+      .flatMap((route) => route.variants.map((variant) => templatePattern(variant.file).source))
+      .map((source) => `(?:${source})`)
+      .join('|'),
+  ),
+  *derive(model, history) {
+    for (const route of historyRoutes) yield* renderRoute(route, route.deriveFromHistory!(model, history));
   },
 };
 
@@ -36,7 +55,7 @@ export function manifestRoutes() {
     path: route.path,
     tier: route.tier,
     summary: route.summary,
-    schema: route.schemaName,
+    schema: componentName(route.schema),
     params: route.params,
     ...(route.dynamic ? { dynamic: route.dynamic } : {}),
     variants: route.variants.map((variant) => ({

@@ -14,7 +14,7 @@ import {
   merchantSummary,
   pageOf,
 } from '../../schemas/keyed.ts';
-import { groupBy, pageLink, pages } from './paging.ts';
+import { groupBy } from './paging.ts';
 import {
   byText,
   cardsForCategory,
@@ -43,7 +43,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/mcc',
     tier: 'free',
     schema: mccPage,
-    schemaName: 'MccPage',
     summary: 'All 981 MCC codes with descriptions and category groups',
     description: 'Paged, sorted by code. Filter by category group (e.g. group=retail-outlet-services).',
     params: {},
@@ -53,13 +52,9 @@ export const mccRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       const all = model.mccs.map((mcc) => mccSummaryOf(model, mcc));
-      yield* pages(all, { file: (n) => `keyed/api/mcc/page-${n}.json`, link: pageLink('/api/mcc'), schema: mccPage });
+      yield { params: {}, pages: all };
       for (const [group, list] of groupBy(all, (m) => groupSlug(m.category_group))) {
-        yield* pages(list, {
-          file: (n) => `keyed/api/mcc/by-group/${group}/page-${n}.json`,
-          link: pageLink('/api/mcc', { group }),
-          schema: mccPage,
-        });
+        yield { params: { group }, pages: list };
       }
     },
   },
@@ -68,7 +63,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/mcc/{code}',
     tier: 'free',
     schema: mccDetail,
-    schemaName: 'MccDetail',
     summary: 'One MCC: its top 10 cards and the bonus categories that cover it',
     params: { code: 'mcc' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}.json' }],
@@ -79,7 +73,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
           best_cards: rankedCards(model, { mcc: mcc.code }, 10),
           categories: categoriesCovering(model, mcc.code),
         };
-        yield { path: `keyed/api/mcc/${mcc.code}.json`, document, schema: mccDetail };
+        yield { params: { code: mcc.code }, document };
       }
     },
   },
@@ -90,7 +84,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/mcc/{code}/cards',
     tier: 'starter',
     schema: bestCard,
-    schemaName: 'BestCard',
     summary: 'The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)',
     params: { code: 'mcc' },
     variants: [
@@ -103,7 +96,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/mcc/{code}/merchants',
     tier: 'starter',
     schema: merchantPage,
-    schemaName: 'MerchantPage',
     summary: 'The merchants with one MCC, by popularity',
     params: { code: 'mcc' },
     variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/mcc/{code}/merchants/page-{page}.json' }],
@@ -111,11 +103,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
       const byMcc = groupBy(model.merchants, (m) => m.mcc);
       for (const mcc of model.mccs) {
         const list = (byMcc.get(mcc.code) ?? []).map((m) => merchantSummaryOf(model, m));
-        yield* pages(list, {
-          file: (n) => `keyed/api/mcc/${mcc.code}/merchants/page-${n}.json`,
-          link: pageLink(`/api/mcc/${mcc.code}/merchants`),
-          schema: merchantPage,
-        });
+        yield { params: { code: mcc.code }, pages: list };
       }
     },
   },
@@ -124,7 +112,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/mcc/{code}/categories',
     tier: 'starter',
     schema: listOf(categoryCoverage, 'CategoryCoverageList'),
-    schemaName: 'CategoryCoverageList',
     summary: 'The bonus categories that cover one MCC, and for which issuers',
     params: { code: 'mcc' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}/categories.json' }],
@@ -132,9 +119,8 @@ export const mccRoutes: readonly RouteDefinition[] = [
       for (const mcc of model.mccs) {
         const data = categoriesCovering(model, mcc.code);
         yield {
-          path: `keyed/api/mcc/${mcc.code}/categories.json`,
+          params: { code: mcc.code },
           document: { data, total: data.length },
-          schema: listOf(categoryCoverage, 'CategoryCoverageList'),
         };
       }
     },
@@ -144,7 +130,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/category-groups',
     tier: 'free',
     schema: listOf(categoryGroup, 'CategoryGroupList'),
-    schemaName: 'CategoryGroupList',
     summary: "The card networks' MCC ranges (airlines, lodging, retail outlet services, …)",
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/category-groups.json' }],
@@ -160,9 +145,8 @@ export const mccRoutes: readonly RouteDefinition[] = [
         }))
         .sort((a, b) => byText(a.first_mcc_code, b.first_mcc_code));
       yield {
-        path: 'keyed/api/category-groups.json',
+        params: {},
         document: { data, total: data.length },
-        schema: listOf(categoryGroup, 'CategoryGroupList'),
       };
     },
   },
@@ -171,7 +155,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/categories',
     tier: 'starter',
     schema: listOf(category, 'CategoryList'),
-    schemaName: 'CategoryList',
     summary: 'Bonus categories (dining, groceries, gas, travel, …) and merchant-scoped ones (amazon, delta, …)',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/categories.json' }],
@@ -179,7 +162,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
       const data = [...model.categories.values()]
         .sort((a, b) => byText(a.slug, b.slug))
         .map((row) => ({ ...row, card_count: cardCountForCategory(model, row.slug) }));
-      yield { path: 'keyed/api/categories.json', document: { data, total: data.length }, schema: listOf(category, 'CategoryList') };
+      yield { params: {}, document: { data, total: data.length } };
     },
   },
   {
@@ -187,7 +170,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/categories/{slug}',
     tier: 'starter',
     schema: categoryDetail,
-    schemaName: 'CategoryDetail',
     summary: 'One bonus category: the MCCs it covers per issuer and the merchants it names',
     params: { slug: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}.json' }],
@@ -199,7 +181,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
           .map(({ row: r }) => ({ slug: r.merchant, name: merchantName(model, r.merchant) }))
           .sort((a, b) => byText(a.slug, b.slug));
         const document = { ...row, card_count: cardCountForCategory(model, row.slug), mccs, merchants };
-        yield { path: `keyed/api/categories/${row.slug}.json`, document, schema: categoryDetail };
+        yield { params: { slug: row.slug }, document };
       }
     },
   },
@@ -208,7 +190,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/categories/{slug}/cards',
     tier: 'starter',
     schema: listOf(categoryCard, 'CategoryCardList'),
-    schemaName: 'CategoryCardList',
     summary: 'The cards with a bonus in one category, best value first (rules in force first)',
     params: { slug: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/cards.json' }],
@@ -216,9 +197,8 @@ export const mccRoutes: readonly RouteDefinition[] = [
       for (const row of model.categories.values()) {
         const data = cardsForCategory(model, row.slug);
         yield {
-          path: `keyed/api/categories/${row.slug}/cards.json`,
+          params: { slug: row.slug },
           document: { data, total: data.length },
-          schema: listOf(categoryCard, 'CategoryCardList'),
         };
       }
     },
@@ -228,7 +208,6 @@ export const mccRoutes: readonly RouteDefinition[] = [
     path: '/api/categories/{slug}/mccs',
     tier: 'starter',
     schema: listOf(categoryMcc, 'CategoryMccList'),
-    schemaName: 'CategoryMccList',
     summary: 'The MCCs one category covers, and which issuers count each',
     params: { slug: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/mccs.json' }],
@@ -236,9 +215,8 @@ export const mccRoutes: readonly RouteDefinition[] = [
       for (const row of model.categories.values()) {
         const data = categoryMccsOf(model, row.slug);
         yield {
-          path: `keyed/api/categories/${row.slug}/mccs.json`,
+          params: { slug: row.slug },
           document: { data, total: data.length },
-          schema: listOf(categoryMcc, 'CategoryMccList'),
         };
       }
     },

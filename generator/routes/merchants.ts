@@ -1,7 +1,7 @@
 /** Merchants, the extension's recommendation per domain, and the best-card computation. */
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
-import { groupBy, pageLink, pages } from './paging.ts';
+import { groupBy, pageLink } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 import { byPortalValue } from './stack-values.ts';
 import { ranksApartFromMcc } from '../ranking.ts';
@@ -19,7 +19,6 @@ import {
 import { DEFAULT_CHANNEL } from '../acceptance.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
-const RECOMMEND_FALLBACK = 'keyed/api/extension/recommend/_fallback.json';
 
 /**
  * Cards listed by best-card: past the first 50 every code has only base-rate cards left, and the
@@ -33,7 +32,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     path: '/api/merchants',
     tier: 'starter',
     schema: merchantPage,
-    schemaName: 'MerchantPage',
     summary: 'Merchants mapped to MCC codes, by popularity',
     description: 'Paged, most popular first. Filter by MCC with mcc=5411.',
     params: {},
@@ -43,7 +41,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     ],
     *derive(model) {
       const all = model.merchants.map((m) => merchantSummaryOf(model, m));
-      yield* pages(all, { file: (n) => `keyed/api/merchants/page-${n}.json`, link: pageLink('/api/merchants'), schema: merchantPage });
+      yield { params: {}, pages: all };
     },
   },
   {
@@ -51,7 +49,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     path: '/api/merchants/{slug}',
     tier: 'starter',
     schema: merchantDetail,
-    schemaName: 'MerchantDetail',
     summary: 'One merchant: MCC, domains, top cards, portal rates and card-linked offers',
     params: { slug: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/merchants/{slug}.json' }],
@@ -78,7 +75,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
           portals: (rates.get(merchant.slug) ?? []).map((r) => storeRateOf(model, r)).sort(byPortalValue),
           offers: (offers.get(merchant.slug) ?? []).map((o) => offerOf(model, o)).sort((a, b) => byText(a.slug, b.slug)),
         };
-        yield { path: `keyed/api/merchants/${merchant.slug}.json`, document, schema: merchantDetail };
+        yield { params: { slug: merchant.slug }, document };
       }
     },
   },
@@ -87,7 +84,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     path: '/api/extension/recommend',
     tier: 'free',
     schema: recommendation,
-    schemaName: 'Recommendation',
     summary: 'The 10 best cards for the merchant behind a web domain, among those it takes online (browser extensions)',
     description:
       'The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. ' +
@@ -100,7 +96,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         optional: {},
         file: 'keyed/api/extension/recommend/{domain}.json',
         lookup: 'domain-suffix',
-        fallback: RECOMMEND_FALLBACK,
+        fallback: 'keyed/api/extension/recommend/_fallback.json',
       },
     ],
     *derive(model) {
@@ -120,7 +116,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             acceptance,
             best_cards: best,
           };
-          yield { path: `keyed/api/extension/recommend/${domain}.json`, document, schema: recommendation };
+          yield { params: { domain }, document };
         }
       }
       const fallback = {
@@ -133,7 +129,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         acceptance: null,
         best_cards: everydayCards(model, INLINE_CARDS),
       };
-      yield { path: RECOMMEND_FALLBACK, document: fallback, schema: recommendation };
+      yield { fallback };
     },
   },
   {
@@ -142,7 +138,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     path: '/api/compute/best-card',
     tier: 'starter',
     schema: bestCard,
-    schemaName: 'BestCard',
     summary: 'The best cards for one MCC or one merchant (at the till), with the rule that applied, both valuations and the conditions',
     description:
       'Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) ' +
@@ -180,7 +175,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             best_cards_from: null,
             card_count: model.activeCards.length,
           };
-          yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
+          yield { params: { valuation, mcc: mcc.code }, document };
         }
         for (const merchant of model.merchants) {
           const mcc = model.mccByCode.get(merchant.mcc)!;
@@ -201,7 +196,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
               : { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) },
             card_count: model.activeCards.length,
           };
-          yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
+          yield { params: { valuation, merchant: merchant.slug }, document };
         }
       }
     },

@@ -1,14 +1,11 @@
 /** The caller's usage, dataset statistics, the change history of the builds and the enterprise exports. */
-import type { HistoryArtefact } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import { change, pageOf, snapshot, stats } from '../../schemas/keyed.ts';
 import { datasetDate } from '../dataset-date.ts';
 import { toCsv } from '../internal/csv.ts';
 import { tables } from '../tables.ts';
-import { renderTemplate, templatePattern } from '../../schemas/path-template.ts';
 import { TIERS } from '../../schemas/manifest.ts';
-import { pageLink, pages } from './paging.ts';
 import { byText } from './views.ts';
 
 const changePage = pageOf(change, 'ChangePage');
@@ -91,29 +88,12 @@ function exportCsv(model: Model): Buffer {
   return Buffer.from(toCsv(EXPORT_COLUMNS, rows), 'utf8');
 }
 
-/** The files of /api/changes: the build history, one page per PAGE_SIZE builds (a history holds fewer, so one page today). */
-const CHANGES_FILE = 'keyed/api/changes/page-{page}.json';
-
-/** /api/changes: every build the history holds, newest first, with what it changed. Written from the history, after the other files. */
-export const changesPages: HistoryArtefact = {
-  name: 'changes pages',
-  files: templatePattern(CHANGES_FILE),
-  *derive(_model, history) {
-    yield* pages(history, {
-      file: (page) => renderTemplate(CHANGES_FILE, { page }),
-      link: pageLink('/api/changes'),
-      schema: changePage,
-    });
-  },
-};
-
 export const metaRoutes: readonly RouteDefinition[] = [
   {
     id: 'usage',
     path: '/api/usage',
     tier: 'free',
     schema: usageSchema,
-    schemaName: 'Usage',
     dynamic: 'usage',
     summary: "The caller's own call counters for today and this month, with the limits of its tier",
     params: {},
@@ -124,7 +104,6 @@ export const metaRoutes: readonly RouteDefinition[] = [
     path: '/api/stats',
     tier: 'free',
     schema: stats,
-    schemaName: 'Stats',
     summary: 'Counts of everything in the dataset and its dates',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/stats.json' }],
@@ -133,13 +112,12 @@ export const metaRoutes: readonly RouteDefinition[] = [
         tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly unknown[]).length]),
       );
       yield {
-        path: 'keyed/api/stats.json',
+        params: {},
         document: {
           build_date: model.date,
           dataset_date: datasetDate(model.dataset),
           counts: { ...counts, active_cards: model.activeCards.length },
         },
-        schema: stats,
       };
     },
   },
@@ -148,25 +126,26 @@ export const metaRoutes: readonly RouteDefinition[] = [
     path: '/api/changes',
     tier: 'enterprise',
     schema: changePage,
-    schemaName: 'ChangePage',
     summary: 'Every published build, newest first, with the answers it changed',
     description:
       'One entry per published build whose answers changed (the last 50): its build id, dataset date, dataset commit when known, files changed per route family, and the top cards, recommendation winners, annual fees, valuations and portal rates that changed against the build before it. A rebuild that changes no answer adds no entry. The same history is published as an Atom feed at /changes.xml.',
     params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: CHANGES_FILE }],
+    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/changes/page-{page}.json' }],
+    *deriveFromHistory(_model, history) {
+      yield { params: {}, pages: history };
+    },
   },
   {
     id: 'export-csv',
     path: '/api/export/dataset.csv',
     tier: 'enterprise',
     schema: { type: 'string', title: 'DatasetCsv' },
-    schemaName: 'DatasetCsv',
     contentType: 'text/csv; charset=utf-8',
     summary: 'Every card and bonus rule as one flat CSV',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/export/dataset.csv' }],
     *derive(model) {
-      yield { path: 'keyed/api/export/dataset.csv', bytes: exportCsv(model) };
+      yield { params: {}, bytes: exportCsv(model) };
     },
   },
   {
@@ -174,7 +153,6 @@ export const metaRoutes: readonly RouteDefinition[] = [
     path: '/api/export/snapshot.json',
     tier: 'enterprise',
     schema: snapshot,
-    schemaName: 'Snapshot',
     summary: 'The whole dataset, every table, as one JSON document',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/export/snapshot.json' }],
@@ -182,7 +160,7 @@ export const metaRoutes: readonly RouteDefinition[] = [
       const document = Object.fromEntries(
         tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly { row: unknown }[]).map(({ row }) => row)]),
       );
-      yield { path: 'keyed/api/export/snapshot.json', document, schema: snapshot };
+      yield { params: {}, document };
     },
   },
 ];

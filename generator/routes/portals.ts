@@ -6,7 +6,7 @@ import type { PortalRow } from '../../schemas/dataset.ts';
 import { listOf, offer, pageOf, portal, store, storeRate } from '../../schemas/keyed.ts';
 import { ageInDays } from '../internal/dates.ts';
 import { byPortalValue, portalCents } from './stack-values.ts';
-import { groupBy, pageLink, pages } from './paging.ts';
+import { groupBy } from './paging.ts';
 import { byText, offerOf, storeRateOf } from './views.ts';
 
 const storePage = pageOf(storeRate, 'StoreRatePage');
@@ -46,13 +46,12 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/portals',
     tier: 'pro',
     schema: listOf(portal, 'PortalList'),
-    schemaName: 'PortalList',
     summary: 'Shopping portals with the currency they pay and their number of stores',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/portals.json' }],
     *derive(model) {
       const data = model.dataset.portals.map(({ row }) => portalOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
-      yield { path: 'keyed/api/portals.json', document: { data, total: data.length }, schema: listOf(portal, 'PortalList') };
+      yield { params: {}, document: { data, total: data.length } };
     },
   },
   {
@@ -60,13 +59,12 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/portals/{id}',
     tier: 'pro',
     schema: portal,
-    schemaName: 'Portal',
     summary: 'One shopping portal',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/portals/{id}.json' }],
     *derive(model) {
       for (const { row } of model.dataset.portals) {
-        yield { path: `keyed/api/portals/${row.slug}.json`, document: portalOf(model, row), schema: portal };
+        yield { params: { id: row.slug }, document: portalOf(model, row) };
       }
     },
   },
@@ -75,18 +73,13 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/portals/{id}/stores',
     tier: 'pro',
     schema: storePage,
-    schemaName: 'StoreRatePage',
     summary: 'The store rates of one portal, with their basis (published or typical)',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/portals/{id}/stores/page-{page}.json' }],
     *derive(model) {
       const byPortal = groupBy(storeRates(model), (r) => r.portal);
       for (const { row } of model.dataset.portals) {
-        yield* pages(byPortal.get(row.slug) ?? [], {
-          file: (n) => `keyed/api/portals/${row.slug}/stores/page-${n}.json`,
-          link: pageLink(`/api/portals/${row.slug}/stores`),
-          schema: storePage,
-        });
+        yield { params: { id: row.slug }, pages: byPortal.get(row.slug) ?? [] };
       }
     },
   },
@@ -95,7 +88,6 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/stores',
     tier: 'pro',
     schema: storeListPage,
-    schemaName: 'StorePage',
     summary: 'Stores with at least one portal rate, and their best portal value',
     params: {},
     variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/stores/page-{page}.json' }],
@@ -106,7 +98,7 @@ export const portalRoutes: readonly RouteDefinition[] = [
         portal_count: rates.length,
         best_value_percent: Math.max(...rates.map((r) => portalCents(r))),
       }));
-      yield* pages(data, { file: (n) => `keyed/api/stores/page-${n}.json`, link: pageLink('/api/stores'), schema: storeListPage });
+      yield { params: {}, pages: data };
     },
   },
   {
@@ -114,7 +106,6 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/stores/{slug}/portals',
     tier: 'pro',
     schema: listOf(storeRate, 'StoreRateList'),
-    schemaName: 'StoreRateList',
     summary: "Every portal's rate for one store, best value first",
     params: { slug: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/stores/{slug}/portals.json' }],
@@ -122,9 +113,8 @@ export const portalRoutes: readonly RouteDefinition[] = [
       for (const [slug, rates] of groupBy(storeRates(model), (r) => r.merchant)) {
         const data = [...rates].sort(byPortalValue);
         yield {
-          path: `keyed/api/stores/${slug}/portals.json`,
+          params: { slug },
           document: { data, total: data.length },
-          schema: listOf(storeRate, 'StoreRateList'),
         };
       }
     },
@@ -134,12 +124,11 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/offers',
     tier: 'pro',
     schema: offerPage,
-    schemaName: 'OfferPage',
     summary: 'Card-linked offers (Amex Offers, Chase Offers, …) with dates and basis',
     params: {},
     variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/offers/page-{page}.json' }],
     *derive(model) {
-      yield* pages(liveOffers(model), { file: (n) => `keyed/api/offers/page-${n}.json`, link: pageLink('/api/offers'), schema: offerPage });
+      yield { params: {}, pages: liveOffers(model) };
     },
   },
   {
@@ -147,12 +136,11 @@ export const portalRoutes: readonly RouteDefinition[] = [
     path: '/api/offers/{slug}',
     tier: 'pro',
     schema: offer,
-    schemaName: 'Offer',
     summary: 'One card-linked offer',
     params: { slug: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/offers/{slug}.json' }],
     *derive(model) {
-      for (const item of liveOffers(model)) yield { path: `keyed/api/offers/${item.slug}.json`, document: item, schema: offer };
+      for (const item of liveOffers(model)) yield { params: { slug: item.slug }, document: item };
     },
   },
 ];

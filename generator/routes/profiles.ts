@@ -11,7 +11,6 @@ export const profileRoutes: readonly RouteDefinition[] = [
     path: '/api/compute/spend-profile',
     tier: 'pro',
     schema: spendProfileRanking,
-    schemaName: 'SpendProfileRanking',
     summary: 'Every active card ranked by net yearly value for a spend profile (light, typical, heavy)',
     description:
       'profile=light|typical|heavy (monthly spend per category, docs/ranking.md §7), optionally valuation=standalone|pooled. ' +
@@ -46,7 +45,7 @@ export const profileRoutes: readonly RouteDefinition[] = [
             evaluated_on: model.date,
             best_cards: cards,
           };
-          yield { path: `keyed/api/compute/spend-profile/${valuation}/${profile.slug}.json`, document, schema: spendProfileRanking };
+          yield { params: { valuation, profile: profile.slug }, document };
         }
       }
     },

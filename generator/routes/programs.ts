@@ -26,13 +26,12 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/programs',
     tier: 'pro',
     schema: listOf(program, 'ProgramList'),
-    schemaName: 'ProgramList',
     summary: 'Loyalty programs and reward currencies with point valuations',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/programs.json' }],
     *derive(model) {
       const data = programs(model).map((row) => programOf(model, row));
-      yield { path: 'keyed/api/programs.json', document: { data, total: data.length }, schema: listOf(program, 'ProgramList') };
+      yield { params: {}, document: { data, total: data.length } };
     },
   },
   {
@@ -40,7 +39,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/programs/{id}',
     tier: 'pro',
     schema: programDetail,
-    schemaName: 'ProgramDetail',
     summary: 'One program with its transfer partners (out) and sources (in)',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}.json' }],
@@ -51,7 +49,7 @@ export const programRoutes: readonly RouteDefinition[] = [
           partners: partnersOf(model, row.slug),
           sources: sourcesOf(model, row.slug),
         };
-        yield { path: `keyed/api/programs/${row.slug}.json`, document, schema: programDetail };
+        yield { params: { id: row.slug }, document };
       }
     },
   },
@@ -60,7 +58,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/programs/{id}/partners',
     tier: 'pro',
     schema: listOf(transfer, 'TransferList'),
-    schemaName: 'TransferList',
     summary: "Where one program's points transfer to, with ratios and the value after transfer",
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/partners.json' }],
@@ -68,9 +65,8 @@ export const programRoutes: readonly RouteDefinition[] = [
       for (const row of programs(model)) {
         const data = partnersOf(model, row.slug);
         yield {
-          path: `keyed/api/programs/${row.slug}/partners.json`,
+          params: { id: row.slug },
           document: { data, total: data.length },
-          schema: listOf(transfer, 'TransferList'),
         };
       }
     },
@@ -80,7 +76,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/programs/{id}/sources',
     tier: 'pro',
     schema: listOf(transfer, 'TransferList'),
-    schemaName: 'TransferList',
     summary: 'Which bank currencies transfer into one program',
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/sources.json' }],
@@ -88,9 +83,8 @@ export const programRoutes: readonly RouteDefinition[] = [
       for (const row of programs(model)) {
         const data = sourcesOf(model, row.slug);
         yield {
-          path: `keyed/api/programs/${row.slug}/sources.json`,
+          params: { id: row.slug },
           document: { data, total: data.length },
-          schema: listOf(transfer, 'TransferList'),
         };
       }
     },
@@ -100,7 +94,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/programs/{id}/cards',
     tier: 'pro',
     schema: listOf(cardSummary, 'CardList'),
-    schemaName: 'CardList',
     summary: "The cards that earn one program's currency",
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/cards.json' }],
@@ -111,9 +104,8 @@ export const programRoutes: readonly RouteDefinition[] = [
           .sort((a, b) => byText(a.slug, b.slug))
           .map((c) => cardSummaryOf(model, c));
         yield {
-          path: `keyed/api/programs/${row.slug}/cards.json`,
+          params: { id: row.slug },
           document: { data, total: data.length },
-          schema: listOf(cardSummary, 'CardList'),
         };
       }
     },
@@ -123,7 +115,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/valuations',
     tier: 'pro',
     schema: listOf(program, 'ProgramList'),
-    schemaName: 'ProgramList',
     summary: 'Point valuations in cents, highest first, with their sources',
     params: {},
     variants: [{ query: {}, optional: {}, file: 'keyed/api/valuations.json' }],
@@ -131,7 +122,7 @@ export const programRoutes: readonly RouteDefinition[] = [
       const data = programs(model)
         .map((row) => programOf(model, row))
         .sort((a, b) => (b.cents_per_point ?? -1) - (a.cents_per_point ?? -1) || byText(a.slug, b.slug));
-      yield { path: 'keyed/api/valuations.json', document: { data, total: data.length }, schema: listOf(program, 'ProgramList') };
+      yield { params: {}, document: { data, total: data.length } };
     },
   },
   {
@@ -139,7 +130,6 @@ export const programRoutes: readonly RouteDefinition[] = [
     path: '/api/compute/transfer',
     tier: 'pro',
     schema: transferQuote,
-    schemaName: 'TransferQuote',
     summary: 'What a transfer from one program to another gives: ratio, minimum, time, and the value of 10,000 points after it',
     params: {},
     variants: [{ query: { from: 'slug', to: 'slug' }, optional: {}, file: 'keyed/api/compute/transfer/{from}/{to}.json' }],
@@ -153,7 +143,7 @@ export const programRoutes: readonly RouteDefinition[] = [
           ...view,
           example: { points, partner_points: partnerPoints, value_usd: cents === null ? null : round4((partnerPoints * cents) / 100) },
         };
-        yield { path: `keyed/api/compute/transfer/${row.from_program}/${row.to_program}.json`, document, schema: transferQuote };
+        yield { params: { from: row.from_program, to: row.to_program }, document };
       }
     },
   },

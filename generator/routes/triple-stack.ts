@@ -5,8 +5,8 @@
  * or an offer past the freshness horizon is history: shown with its date, never in the total. The
  * cards are ranked standalone by default, pooled with `valuation=pooled` (one file per merchant and valuation).
  */
-import type { OutputDocument } from '../artefact.ts';
-import type { RouteDefinition } from '../route.ts';
+
+import type { RouteDefinition, RouteOutput } from '../route.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { INLINE_CARDS, tripleStack } from '../../schemas/keyed.ts';
@@ -67,7 +67,6 @@ export const tripleStackRoute: RouteDefinition = {
   path: '/api/compute/triple-stack',
   tier: 'pro',
   schema: tripleStack,
-  schemaName: 'TripleStack',
   summary:
     'Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age',
   description:
@@ -93,7 +92,7 @@ function* stacks(
   valuationMode: ValuationMode,
   rates: ReadonlyMap<string, Keyed.StoreRate[]>,
   offers: ReadonlyMap<string, Keyed.Offer[]>,
-): Iterable<OutputDocument> {
+): Iterable<RouteOutput> {
   for (const merchant of model.merchants) {
     const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
     const cards = rankedCards(model, purchase, INLINE_CARDS, valuationMode);
@@ -145,6 +144,6 @@ function* stacks(
           : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',
       ],
     };
-    yield { path: `keyed/api/compute/triple-stack/${valuationMode}/${merchant.slug}.json`, document, schema: tripleStack };
+    yield { params: { valuation: valuationMode, merchant: merchant.slug }, document };
   }
 }

@@ -1,6 +1,6 @@
 /** Keyed documents about cards: rankings, summaries, details, rewards, benefits, issuers and networks. */
 import { cardValues, condition, isoDate, slug, text, url } from '../common.ts';
-import { count, nullableDate, nullableNumber, nullableString, object, rankedCardFields, valuationBasis } from './internal.ts';
+import { count, nullableDate, nullableNumber, nullableString, component, object, rankedCardFields, valuationBasis } from './internal.ts';
 import { cardBenefitRow, cardRewardRow, cardRow } from '../dataset/cards.ts';
 
 export const cap = object({ usd: { type: 'number' }, period: { enum: ['month', 'quarter', 'year'] }, rate_after: { type: 'number' } }, [
@@ -152,35 +152,41 @@ export const signupBonus = object(
   { amount: { type: 'number' }, unit: { enum: ['points', 'usd'] }, spend_usd: nullableNumber, months: { type: ['integer', 'null'] } },
   ['amount', 'unit', 'spend_usd', 'months'],
 );
-export const cardDetail = object(
-  {
-    ...cardSummary.properties,
-    cents_per_point: { type: 'number', description: 'standalone: what one point is worth to a holder of only this card' },
-    valuation_basis: valuationBasis,
-    pooled_cents_per_point: { type: 'number', description: "pooled: one point at the program's transfer value" },
-    pooled_with: {
-      type: ['string', 'null'],
-      description: 'the card the holder must also have for the pooled value; null when this card reaches it alone',
+export const cardDetail = component(
+  'CardDetail',
+  object(
+    {
+      ...cardSummary.properties,
+      cents_per_point: { type: 'number', description: 'standalone: what one point is worth to a holder of only this card' },
+      valuation_basis: valuationBasis,
+      pooled_cents_per_point: { type: 'number', description: "pooled: one point at the program's transfer value" },
+      pooled_with: {
+        type: ['string', 'null'],
+        description: 'the card the holder must also have for the pooled value; null when this card reaches it alone',
+      },
+      signup_bonus: { oneOf: [signupBonus, { type: 'null' }] },
+      rewards: { type: 'array', items: reward },
+      benefits: { type: 'array', items: benefit },
+      annual_credits_usd: {
+        type: 'number',
+        description: 'face value of the statement credits per year (monthly × 12, quarterly × 4, …; one-off and 4-yearly credits excluded)',
+      },
     },
-    signup_bonus: { oneOf: [signupBonus, { type: 'null' }] },
-    rewards: { type: 'array', items: reward },
-    benefits: { type: 'array', items: benefit },
-    annual_credits_usd: {
-      type: 'number',
-      description: 'face value of the statement credits per year (monthly × 12, quarterly × 4, …; one-off and 4-yearly credits excluded)',
-    },
-  },
-  [
-    ...cardSummary.required,
-    'cents_per_point',
-    'valuation_basis',
-    'pooled_cents_per_point',
-    'pooled_with',
-    'signup_bonus',
-    'rewards',
-    'benefits',
-    'annual_credits_usd',
-  ],
+    [
+      ...cardSummary.required,
+      'cents_per_point',
+      'valuation_basis',
+      'pooled_cents_per_point',
+      'pooled_with',
+      'signup_bonus',
+      'rewards',
+      'benefits',
+      'annual_credits_usd',
+    ],
+  ),
 );
-export const issuer = object({ slug, name: text, website: url, card_count: count }, ['slug', 'name', 'website', 'card_count']);
+export const issuer = component(
+  'Issuer',
+  object({ slug, name: text, website: url, card_count: count }, ['slug', 'name', 'website', 'card_count']),
+);
 export const network = object({ slug, card_count: count }, ['slug', 'card_count']);

@@ -1,6 +1,6 @@
 /** Keyed documents about MCCs and bonus categories. */
 import { mccCode, slug, text } from '../common.ts';
-import { count, nullableDate, object, rankedCardFields, valuationBasis } from './internal.ts';
+import { count, nullableDate, component, object, rankedCardFields, valuationBasis } from './internal.ts';
 import { cap, rankedCard } from './cards.ts';
 import { cardRewardRow } from '../dataset/cards.ts';
 
@@ -23,13 +23,16 @@ export const categoryCoverage = object(
   { category: slug, category_name: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers },
   ['category', 'category_name', 'issuers', 'excluded_issuers'],
 );
-export const mccDetail = object(
-  {
-    ...mccSummary.properties,
-    best_cards: { type: 'array', items: rankedCard, maxItems: 10, description: 'the 10 best cards, best first' },
-    categories: { type: 'array', items: categoryCoverage },
-  },
-  [...mccSummary.required, 'best_cards', 'categories'],
+export const mccDetail = component(
+  'MccDetail',
+  object(
+    {
+      ...mccSummary.properties,
+      best_cards: { type: 'array', items: rankedCard, maxItems: 10, description: 'the 10 best cards, best first' },
+      categories: { type: 'array', items: categoryCoverage },
+    },
+    [...mccSummary.required, 'best_cards', 'categories'],
+  ),
 );
 export const categoryGroup = object(
   { slug, name: text, first_mcc_code: mccCode, last_mcc_code: mccCode, mcc_count: count, merchant_count: count },
@@ -42,13 +45,16 @@ export const categoryMcc = object({ code: mccCode, description: text, issuers: c
   'issuers',
   'excluded_issuers',
 ]);
-export const categoryDetail = object(
-  {
-    ...category.properties,
-    mccs: { type: 'array', items: categoryMcc },
-    merchants: { type: 'array', items: object({ slug, name: text }, ['slug', 'name']) },
-  },
-  [...category.required, 'mccs', 'merchants'],
+export const categoryDetail = component(
+  'CategoryDetail',
+  object(
+    {
+      ...category.properties,
+      mccs: { type: 'array', items: categoryMcc },
+      merchants: { type: 'array', items: object({ slug, name: text }, ['slug', 'name']) },
+    },
+    [...category.required, 'mccs', 'merchants'],
+  ),
 );
 export const categoryCard = object(
   {

@@ -1,6 +1,6 @@
 /** Keyed documents of the compute routes: recommendation, best card, triple-stack and spend profiles. */
 import { isoDate, mccCode, slug, text } from '../common.ts';
-import { nullableDate, object, rankedCardFields } from './internal.ts';
+import { nullableDate, component, object, rankedCardFields } from './internal.ts';
 import { rankedCard } from './cards.ts';
 import { mccSummary } from './catalogue.ts';
 import { networkAcceptance, offer, storeRate } from './merchants.ts';
@@ -14,151 +14,163 @@ const acceptanceOrNull = {
   description: 'the networks the merchant takes on this channel when it does not take them all; null: no restriction known',
 } as const;
 
-export const recommendation = object(
-  {
-    merchant_name: { type: ['string', 'null'] },
-    merchant: { type: ['string', 'null'], description: "the merchant's slug; null when the domain is not a merchant we know" },
-    mcc_code: { type: ['string', 'null'] },
-    matched_domain: { type: ['string', 'null'] },
-    fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
-    channel: { const: 'online', description: 'a web domain is a purchase online: the cards are those the merchant takes online' },
-    acceptance: acceptanceOrNull,
-    best_cards: {
-      type: 'array',
-      items: rankedCard,
-      maxItems: INLINE_CARDS,
-      description:
-        'the 10 best cards the merchant takes online, best first; empty only when it takes no credit card online (acceptance says so)',
+export const recommendation = component(
+  'Recommendation',
+  object(
+    {
+      merchant_name: { type: ['string', 'null'] },
+      merchant: { type: ['string', 'null'], description: "the merchant's slug; null when the domain is not a merchant we know" },
+      mcc_code: { type: ['string', 'null'] },
+      matched_domain: { type: ['string', 'null'] },
+      fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
+      channel: { const: 'online', description: 'a web domain is a purchase online: the cards are those the merchant takes online' },
+      acceptance: acceptanceOrNull,
+      best_cards: {
+        type: 'array',
+        items: rankedCard,
+        maxItems: INLINE_CARDS,
+        description:
+          'the 10 best cards the merchant takes online, best first; empty only when it takes no credit card online (acceptance says so)',
+      },
     },
-  },
-  ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards'],
+    ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards'],
+  ),
 );
-export const bestCard = object(
-  {
-    query: object(
-      { mcc: { type: ['string', 'null'] }, merchant: { type: ['string', 'null'] }, valuation: { enum: ['standalone', 'pooled'] } },
-      ['mcc', 'merchant', 'valuation'],
-    ),
-    mcc: mccSummary,
-    merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
-    evaluated_on: isoDate,
-    channel: {
-      oneOf: [channel, { type: 'null' }],
-      description: 'for a merchant: the channel ranked for, in_store (at the till); null for an MCC, which names no merchant',
+export const bestCard = component(
+  'BestCard',
+  object(
+    {
+      query: object(
+        { mcc: { type: ['string', 'null'] }, merchant: { type: ['string', 'null'] }, valuation: { enum: ['standalone', 'pooled'] } },
+        ['mcc', 'merchant', 'valuation'],
+      ),
+      mcc: mccSummary,
+      merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
+      evaluated_on: isoDate,
+      channel: {
+        oneOf: [channel, { type: 'null' }],
+        description: 'for a merchant: the channel ranked for, in_store (at the till); null for an MCC, which names no merchant',
+      },
+      acceptance: acceptanceOrNull,
+      best_cards: {
+        type: 'array',
+        items: rankedCard,
+        maxItems: 50,
+        description:
+          'empty only when the merchant takes no credit card in store (acceptance says so); otherwise the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names',
+      },
+      best_cards_from: {
+        oneOf: [
+          object(
+            {
+              mcc_code: mccCode,
+              href: { type: 'string', pattern: '^/api/compute/best-card\\?', description: 'the request that answers the list' },
+            },
+            ['mcc_code', 'href'],
+          ),
+          { type: 'null' },
+        ],
+        description:
+          "null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), " +
+          'the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way.',
+      },
+      card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
     },
-    acceptance: acceptanceOrNull,
-    best_cards: {
-      type: 'array',
-      items: rankedCard,
-      maxItems: 50,
-      description:
-        'empty only when the merchant takes no credit card in store (acceptance says so); otherwise the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names',
-    },
-    best_cards_from: {
-      oneOf: [
-        object(
-          {
-            mcc_code: mccCode,
-            href: { type: 'string', pattern: '^/api/compute/best-card\\?', description: 'the request that answers the list' },
-          },
-          ['mcc_code', 'href'],
-        ),
-        { type: 'null' },
-      ],
-      description:
-        "null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), " +
-        'the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way.',
-    },
-    card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
-  },
-  ['query', 'mcc', 'merchant', 'evaluated_on', 'channel', 'acceptance', 'best_cards', 'best_cards_from', 'card_count'],
+    ['query', 'mcc', 'merchant', 'evaluated_on', 'channel', 'acceptance', 'best_cards', 'best_cards_from', 'card_count'],
+  ),
 );
 const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;
-export const tripleStack = object(
-  {
-    merchant: object({ slug, name: text, mcc_code: mccCode }, ['slug', 'name', 'mcc_code']),
-    evaluated_on: { ...isoDate, description: 'the build date: offers ending before it do not count' },
-    purchase_usd: { type: 'number', description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)' },
-    channel: { const: 'online', description: "a shopping portal is used online: the stack is for a purchase on the merchant's web site" },
-    acceptance: acceptanceOrNull,
-    card: {
-      oneOf: [rankedCard, { type: 'null' }],
-      description:
-        'the best card the merchant takes online, the first of best_cards; null when it takes no credit card online (acceptance says so)',
-    },
-    best_cards: {
-      type: 'array',
-      items: rankedCard,
-      maxItems: INLINE_CARDS,
-      description: 'the 10 best cards the merchant takes online, best first',
-    },
-    portal: {
-      oneOf: [storeRate, { type: 'null' }],
-      description: 'the best current portal rate (observed within freshness_horizon_days); null when none is current',
-    },
-    portal_historical: {
-      oneOf: [storeRate, { type: 'null' }],
-      description: 'with no current rate: the newest rate older than the horizon, shown for its date and never added into total_cents',
-    },
-    offer: { oneOf: [offer, { type: 'null' }] },
-    basis: object(
-      {
-        card: { const: 'current', description: "the card's rules in force on the build date" },
-        portal: {
-          enum: ['current', 'historical', 'unknown'],
-          description: 'current: counted; historical: too old to count; unknown: no rate known',
-        },
-        offer: {
-          enum: ['current', 'historical', 'unknown', 'not_accepted'],
-          description:
-            'current: in force and counted; historical: ended, not started or too old; unknown: none known; ' +
-            'not_accepted: the offers in force are for cards on networks the merchant does not take online',
-        },
+export const tripleStack = component(
+  'TripleStack',
+  object(
+    {
+      merchant: object({ slug, name: text, mcc_code: mccCode }, ['slug', 'name', 'mcc_code']),
+      evaluated_on: { ...isoDate, description: 'the build date: offers ending before it do not count' },
+      purchase_usd: {
+        type: 'number',
+        description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)',
       },
-      ['card', 'portal', 'offer'],
-    ),
-    freshness_horizon_days: {
-      type: 'integer',
-      minimum: 1,
-      description: 'portal rates and offers observed longer ago than this are history',
-    },
-    known: object(
-      {
-        portal: { enum: ['rate', 'historical only', 'none known'] },
-        offer: { enum: ['in force', 'expired or not started', 'none known', 'not accepted'] },
+      channel: { const: 'online', description: "a shopping portal is used online: the stack is for a purchase on the merchant's web site" },
+      acceptance: acceptanceOrNull,
+      card: {
+        oneOf: [rankedCard, { type: 'null' }],
+        description:
+          'the best card the merchant takes online, the first of best_cards; null when it takes no credit card online (acceptance says so)',
       },
-      ['portal', 'offer'],
-    ),
-    card_cents: stackPart,
-    portal_cents: stackPart,
-    offer_cents: stackPart,
-    total_cents: { type: 'number', description: 'card + portal + offer, cents per dollar (= percent back) in cash value' },
-    as_of: { ...nullableDate, description: 'the oldest observed_on of the portal rate and offer used; null when only the card is used' },
-    age_days: { type: ['integer', 'null'], minimum: 0, description: 'days from as_of to the build date' },
-    assumptions: { type: 'array', items: text },
-  },
-  [
-    'merchant',
-    'evaluated_on',
-    'purchase_usd',
-    'channel',
-    'acceptance',
-    'card',
-    'best_cards',
-    'portal',
-    'portal_historical',
-    'offer',
-    'basis',
-    'freshness_horizon_days',
-    'known',
-    'card_cents',
-    'portal_cents',
-    'offer_cents',
-    'total_cents',
-    'as_of',
-    'age_days',
-    'assumptions',
-  ],
+      best_cards: {
+        type: 'array',
+        items: rankedCard,
+        maxItems: INLINE_CARDS,
+        description: 'the 10 best cards the merchant takes online, best first',
+      },
+      portal: {
+        oneOf: [storeRate, { type: 'null' }],
+        description: 'the best current portal rate (observed within freshness_horizon_days); null when none is current',
+      },
+      portal_historical: {
+        oneOf: [storeRate, { type: 'null' }],
+        description: 'with no current rate: the newest rate older than the horizon, shown for its date and never added into total_cents',
+      },
+      offer: { oneOf: [offer, { type: 'null' }] },
+      basis: object(
+        {
+          card: { const: 'current', description: "the card's rules in force on the build date" },
+          portal: {
+            enum: ['current', 'historical', 'unknown'],
+            description: 'current: counted; historical: too old to count; unknown: no rate known',
+          },
+          offer: {
+            enum: ['current', 'historical', 'unknown', 'not_accepted'],
+            description:
+              'current: in force and counted; historical: ended, not started or too old; unknown: none known; ' +
+              'not_accepted: the offers in force are for cards on networks the merchant does not take online',
+          },
+        },
+        ['card', 'portal', 'offer'],
+      ),
+      freshness_horizon_days: {
+        type: 'integer',
+        minimum: 1,
+        description: 'portal rates and offers observed longer ago than this are history',
+      },
+      known: object(
+        {
+          portal: { enum: ['rate', 'historical only', 'none known'] },
+          offer: { enum: ['in force', 'expired or not started', 'none known', 'not accepted'] },
+        },
+        ['portal', 'offer'],
+      ),
+      card_cents: stackPart,
+      portal_cents: stackPart,
+      offer_cents: stackPart,
+      total_cents: { type: 'number', description: 'card + portal + offer, cents per dollar (= percent back) in cash value' },
+      as_of: { ...nullableDate, description: 'the oldest observed_on of the portal rate and offer used; null when only the card is used' },
+      age_days: { type: ['integer', 'null'], minimum: 0, description: 'days from as_of to the build date' },
+      assumptions: { type: 'array', items: text },
+    },
+    [
+      'merchant',
+      'evaluated_on',
+      'purchase_usd',
+      'channel',
+      'acceptance',
+      'card',
+      'best_cards',
+      'portal',
+      'portal_historical',
+      'offer',
+      'basis',
+      'freshness_horizon_days',
+      'known',
+      'card_cents',
+      'portal_cents',
+      'offer_cents',
+      'total_cents',
+      'as_of',
+      'age_days',
+      'assumptions',
+    ],
+  ),
 );
 const profileCategories = ['groceries', 'dining', 'gas', 'airfare', 'hotels', 'drugstores', 'streaming', 'other'] as const;
 /** One card's net yearly value for a spend profile. */
@@ -206,25 +218,28 @@ export const netValueCard = object(
   ],
 );
 /** Cards ranked by net yearly value for one spend profile. */
-export const spendProfileRanking = object(
-  {
-    profile: object(
-      {
-        slug,
-        name: text,
-        monthly_usd: object(
-          Object.fromEntries(profileCategories.map((c) => [c, { type: 'number' }])) as Record<
-            (typeof profileCategories)[number],
-            { type: 'number' }
-          >,
-          profileCategories,
-        ),
-      },
-      ['slug', 'name', 'monthly_usd'],
-    ),
-    valuation: { enum: ['standalone', 'pooled'] },
-    evaluated_on: isoDate,
-    best_cards: { type: 'array', items: netValueCard, description: 'every active card, highest net yearly value first' },
-  },
-  ['profile', 'valuation', 'evaluated_on', 'best_cards'],
+export const spendProfileRanking = component(
+  'SpendProfileRanking',
+  object(
+    {
+      profile: object(
+        {
+          slug,
+          name: text,
+          monthly_usd: object(
+            Object.fromEntries(profileCategories.map((c) => [c, { type: 'number' }])) as Record<
+              (typeof profileCategories)[number],
+              { type: 'number' }
+            >,
+            profileCategories,
+          ),
+        },
+        ['slug', 'name', 'monthly_usd'],
+      ),
+      valuation: { enum: ['standalone', 'pooled'] },
+      evaluated_on: isoDate,
+      best_cards: { type: 'array', items: netValueCard, description: 'every active card, highest net yearly value first' },
+    },
+    ['profile', 'valuation', 'evaluated_on', 'best_cards'],
+  ),
 );

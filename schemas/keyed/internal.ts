@@ -38,3 +38,18 @@ export function named<T extends object>(name: string, build: () => T): T {
   listSchemas.set(name, schema);
   return schema;
 }
+
+/** Component names of response schemas that carry no `title` (adding one would change the documents' bytes). */
+const componentNames = new WeakMap<object, string>();
+/** Names a response schema for the OpenAPI components, once, where it is defined; returns it unchanged. */
+export function component<T extends object>(name: string, schema: T): T {
+  componentNames.set(schema, name);
+  return schema;
+}
+/** A response schema's component name: its `title`, or the name `component` gave it. */
+export function componentName(schema: object): string {
+  const title = (schema as { title?: unknown }).title;
+  const name = typeof title === 'string' ? title : componentNames.get(schema);
+  if (name === undefined) throw new Error('a response schema needs a title or a component() name');
+  return name;
+}

@@ -1,14 +1,17 @@
 /** Keyed documents about the dataset itself, the change history of the builds, and the paged and unpaged list wrappers. */
 import { isoDate } from '../common.ts';
-import { count, named, nullableString, object } from './internal.ts';
+import { component, count, named, nullableString, object } from './internal.ts';
 
-export const stats = object(
-  {
-    build_date: isoDate,
-    dataset_date: isoDate,
-    counts: { type: 'object', additionalProperties: count },
-  },
-  ['build_date', 'dataset_date', 'counts'],
+export const stats = component(
+  'Stats',
+  object(
+    {
+      build_date: isoDate,
+      dataset_date: isoDate,
+      counts: { type: 'object', additionalProperties: count },
+    },
+    ['build_date', 'dataset_date', 'counts'],
+  ),
 );
 /** How many builds a history keeps, newest first (older entries fall off). */
 export const HISTORY_LIMIT = 50;
@@ -73,11 +76,11 @@ export const change = object(
 );
 /** `keyed/history.json`: the history a build carries forward to the next one. */
 export const changeHistory = object({ builds: { type: 'array', items: change, maxItems: HISTORY_LIMIT } }, ['builds']);
-export const snapshot = {
+export const snapshot = component('Snapshot', {
   type: 'object',
   description: 'every table of the dataset as arrays of rows',
   additionalProperties: { type: 'array' },
-} as const;
+} as const);
 /** A page of a list endpoint; `next` and `prev` are request paths or null. */
 export function pageOf<T extends object>(item: T, name: string) {
   return named(

@@ -1,6 +1,6 @@
 /** Keyed documents about loyalty programs and transfers. */
 import { isoDate, slug, text, url } from '../common.ts';
-import { count, nullableNumber, nullableString, object, valuationBasis } from './internal.ts';
+import { count, nullableNumber, nullableString, component, object, valuationBasis } from './internal.ts';
 import { programRow } from '../dataset/programs.ts';
 
 export const transfer = object(
@@ -49,18 +49,25 @@ export const program = object(
   },
   ['slug', 'name', 'kind', 'owner', 'cents_per_point', 'valuation_basis', 'valuation_source', 'card_count', 'source_url', 'as_of'],
 );
-export const programDetail = object(
-  { ...program.properties, partners: { type: 'array', items: transfer }, sources: { type: 'array', items: transfer } },
-  [...program.required, 'partners', 'sources'],
+export const programDetail = component(
+  'ProgramDetail',
+  object({ ...program.properties, partners: { type: 'array', items: transfer }, sources: { type: 'array', items: transfer } }, [
+    ...program.required,
+    'partners',
+    'sources',
+  ]),
 );
-export const transferQuote = object(
-  {
-    ...transfer.properties,
-    example: object({ points: count, partner_points: { type: 'number' }, value_usd: { type: ['number', 'null'] } }, [
-      'points',
-      'partner_points',
-      'value_usd',
-    ]),
-  },
-  [...transfer.required, 'example'],
+export const transferQuote = component(
+  'TransferQuote',
+  object(
+    {
+      ...transfer.properties,
+      example: object({ points: count, partner_points: { type: 'number' }, value_usd: { type: ['number', 'null'] } }, [
+        'points',
+        'partner_points',
+        'value_usd',
+      ]),
+    },
+    [...transfer.required, 'example'],
+  ),
 );

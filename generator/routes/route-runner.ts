@@ -1,0 +1,82 @@
+/**
+ * The one place that turns a route's outputs into files: it picks the variant each output names by
+ * its parameters, renders the file path from that variant's template, and pages lists with links
+ * rendered from the route's path. Routes never spell an output path themselves.
+ */
+import type { OutputDocument } from '../artefact.ts';
+import type { RouteDefinition, RouteOutput, RouteParams } from '../route.ts';
+import type { ManifestVariant } from '../../schemas/manifest.ts';
+import { renderTemplate, templateParams } from '../../schemas/path-template.ts';
+import { pageLink, pages } from './paging.ts';
+
+/** The placeholders that pick a variant: every one of its file template's but `{page}`, sorted. */
+const variantKey = (names: Iterable<string>) =>
+  [...names]
+    .filter((name) => name !== 'page')
+    .sort()
+    .join(',');
+
+const variantsByKey = new WeakMap<RouteDefinition, ReadonlyMap<string, ManifestVariant>>();
+
+/** A route's variants by the placeholders they need; two variants that need the same ones would make a derivation ambiguous. */
+function variantIndex(route: RouteDefinition): ReadonlyMap<string, ManifestVariant> {
+  let index = variantsByKey.get(route);
+  if (!index) {
+    const built = new Map<string, ManifestVariant>();
+    for (const variant of route.variants) {
+      const key = variantKey(templateParams(variant.file));
+      const other = built.get(key);
+      if (other && other.file !== variant.file) {
+        throw new Error(`route ${route.id}: ${other.file} and ${variant.file} take the same parameters (${key})`);
+      }
+      if (!other) built.set(key, variant);
+    }
+    index = built;
+    variantsByKey.set(route, index);
+  }
+  return index;
+}
+
+/** The variant whose file template has exactly the placeholders of `params`. */
+function variantFor(route: RouteDefinition, params: RouteParams): ManifestVariant {
+  const variant = variantIndex(route).get(variantKey(Object.keys(params)));
+  if (!variant) {
+    const known = route.variants.map((v) => v.file).join(', ');
+    throw new Error(`route ${route.id}: no variant takes {${Object.keys(params).join('}, {')}} (variants: ${known})`);
+  }
+  return variant;
+}
+
+/** The request path of a page of this variant: the route's path with its parameters, then the variant's query in its order. */
+function pageLinkFor(route: RouteDefinition, variant: ManifestVariant, params: RouteParams): (page: number) => string {
+  const path = renderTemplate(route.path, params);
+  const query = Object.fromEntries(Object.keys(variant.query).map((name) => [name, params[name] as string]));
+  return pageLink(path, query);
+}
+
+/** The files of one output of `route`. */
+export function* renderOutput(route: RouteDefinition, output: RouteOutput): Iterable<OutputDocument> {
+  if ('fallback' in output) {
+    const file = route.variants.find((variant) => variant.fallback !== undefined)?.fallback;
+    if (file === undefined) throw new Error(`route ${route.id} yields a fallback document but declares no fallback file`);
+    yield { path: file, document: output.fallback, schema: route.schema };
+    return;
+  }
+  const variant = variantFor(route, output.params);
+  if ('pages' in output) {
+    yield* pages(output.pages, {
+      file: (page) => renderTemplate(variant.file, { ...output.params, page }),
+      link: pageLinkFor(route, variant, output.params),
+      schema: route.schema,
+    });
+  } else if ('bytes' in output) {
+    yield { path: renderTemplate(variant.file, output.params), bytes: output.bytes };
+  } else {
+    yield { path: renderTemplate(variant.file, output.params), document: output.document, schema: route.schema };
+  }
+}
+
+/** Every file of `outputs`, derived by `route`. */
+export function* renderRoute(route: RouteDefinition, outputs: Iterable<RouteOutput>): Iterable<OutputDocument> {
+  for (const output of outputs) yield* renderOutput(route, output);
+}
