@@ -34,11 +34,15 @@ export function checkVerifications(dataset: Dataset, add: Add): void {
   }
   for (const { row, line } of dataset.verifications) {
     const card = cards.get(row.card);
+    // An unconfirmed mark records a search that found no second source: its page may be the fact's own.
+    const independent = row.agrees !== 'unconfirmed';
+    if (!independent && row.note === null)
+      add('verifications', line, 'note', 'an unconfirmed fact says what was searched; expected a note');
     if (row.fact !== 'rule') {
       if (row.category !== null) add('verifications', line, 'category', `a ${row.fact} fact names no rule; expected an empty category`);
       if (row.valid_from !== null)
         add('verifications', line, 'valid_from', `a ${row.fact} fact names no rule; expected an empty valid_from`);
-      if (card && hostOf(card.source_url) === hostOf(row.verified_by))
+      if (independent && card && hostOf(card.source_url) === hostOf(row.verified_by))
         add(
           'verifications',
           line,
@@ -65,7 +69,7 @@ export function checkVerifications(dataset: Dataset, add: Add): void {
       );
       continue;
     }
-    if (sources.some((source) => hostOf(source) === hostOf(row.verified_by)))
+    if (independent && sources.some((source) => hostOf(source) === hostOf(row.verified_by)))
       add(
         'verifications',
         line,
@@ -83,28 +87,32 @@ export function checkVerifications(dataset: Dataset, add: Add): void {
   }
 }
 
-/** The facts of one popular active card and whether each has an agreeing second source. */
+/** The facts of one popular active card: whether each has an agreeing second source, or is marked unconfirmed after a search. */
 interface CardFacts {
   readonly slug: string;
-  readonly facts: readonly { readonly name: string; readonly agreed: boolean }[];
+  readonly facts: readonly { readonly name: string; readonly agreed: boolean; readonly marked: boolean }[];
 }
+
+/** One key per verified fact: card, fact, and for a rule its category and valid_from. */
+const factKey = (card: string, fact: string, rule = '') => `${card}\u0000${fact}\u0000${rule}`;
 
 /** The popular active cards' facts (fee, network, program, base rate, every active earn rule), in rank order. */
 export function popularCardFacts(dataset: Dataset): CardFacts[] {
   const date = datasetDate(dataset);
   const cards = new Map(dataset.cards.map(({ row }) => [row.slug, row]));
-  const agreed = new Set(
-    dataset.verifications
-      .filter(({ row }) => row.agrees === 'yes')
-      .map(({ row }) => `${row.card}\u0000${row.fact}\u0000${row.fact === 'rule' ? ruleKey(row.category ?? '', row.valid_from) : ''}`),
-  );
+  const keysWith = (agrees: string) =>
+    new Set(
+      dataset.verifications
+        .filter(({ row }) => row.agrees === agrees)
+        .map(({ row }) => factKey(row.card, row.fact, row.fact === 'rule' ? ruleKey(row.category ?? '', row.valid_from) : '')),
+    );
+  const agreed = keysWith('yes');
+  const unconfirmed = keysWith('unconfirmed');
+  const factOf = (name: string, key: string) => ({ name, agreed: agreed.has(key), marked: unconfirmed.has(key) });
   const result: CardFacts[] = [];
   for (const { row } of [...dataset.popularCards].sort((a, b) => a.row.rank - b.row.rank)) {
     if (cards.get(row.card)?.status !== 'active') continue;
-    const facts: { name: string; agreed: boolean }[] = COUNTED_CARD_FACTS.map((fact) => ({
-      name: fact,
-      agreed: agreed.has(`${row.card}\u0000${fact}\u0000`),
-    }));
+    const facts = COUNTED_CARD_FACTS.map((fact) => factOf(fact, factKey(row.card, fact)));
     const rules = new Set<string>();
     for (const { row: rule } of dataset.cardRewards) {
       if (rule.card !== row.card) continue;
@@ -113,10 +121,7 @@ export function popularCardFacts(dataset: Dataset): CardFacts[] {
     }
     for (const key of [...rules].sort()) {
       const [category = '', validFrom = ''] = key.split('\u0000');
-      facts.push({
-        name: `rule ${category}${validFrom ? ` from ${validFrom}` : ''}`,
-        agreed: agreed.has(`${row.card}\u0000rule\u0000${key}`),
-      });
+      facts.push(factOf(`rule ${category}${validFrom ? ` from ${validFrom}` : ''}`, factKey(row.card, 'rule', key)));
     }
     result.push({ slug: row.card, facts });
   }
@@ -133,11 +138,15 @@ export function verificationSummary(dataset: Dataset): string[] {
   const lines = [
     `popular cards' facts with an agreeing second source (fee, network, program, base rate, every active earn rule of ${cards.length} active cards in popular_cards.csv): ${agreed} of ${facts.length} (${share} %)`,
   ];
-  const open = cards.filter((card) => card.facts.some((fact) => !fact.agreed));
+  const marked = facts.filter((fact) => !fact.agreed && fact.marked).length;
+  lines.push(
+    `  marked unconfirmed after a search (agrees=unconfirmed): ${marked}; neither confirmed nor marked: ${facts.length - agreed - marked}`,
+  );
+  const open = cards.filter((card) => card.facts.some((fact) => !fact.agreed && !fact.marked));
   if (open.length > 0) {
-    const shown = open.slice(0, 10).map((card) => `${card.slug} (${card.facts.filter((fact) => !fact.agreed).length})`);
+    const shown = open.slice(0, 10).map((card) => `${card.slug} (${card.facts.filter((fact) => !fact.agreed && !fact.marked).length})`);
     lines.push(
-      `popular cards with facts no second source confirms yet: ${open.length}, most popular first: ${shown.join(', ')}${open.length > shown.length ? ', …' : ''}`,
+      `popular cards with facts neither confirmed nor marked unconfirmed: ${open.length}, most popular first: ${shown.join(', ')}${open.length > shown.length ? ', …' : ''}`,
     );
   }
   const active = new Set(dataset.cards.filter(({ row }) => row.status === 'active').map(({ row }) => row.slug));

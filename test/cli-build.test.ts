@@ -179,8 +179,10 @@ describe('cardrewards validate', () => {
     expect(result.stdout).toContain(
       "popular cards' facts with an agreeing second source (fee, network, program, base rate, every active earn rule of 2 active cards in popular_cards.csv): 4 of 11 (36.3 %)",
     );
+    // The Gold's program is marked unconfirmed after a search: not confirmed, but no longer unmarked.
+    expect(result.stdout).toContain('  marked unconfirmed after a search (agrees=unconfirmed): 1; neither confirmed nor marked: 6\n');
     expect(result.stdout).toContain(
-      'popular cards with facts no second source confirms yet: 2, most popular first: citi-double-cash (1), amex-gold (6)',
+      'popular cards with facts neither confirmed nor marked unconfirmed: 2, most popular first: citi-double-cash (1), amex-gold (5)',
     );
     expect(result.stdout).toContain(
       'facts a second source contradicts (agrees=no): 1\n  amex-gold annual_fee (verifications.csv:2): the review says $250; https://reviews.example/amex-gold',

@@ -34,7 +34,10 @@ export const verificationRow = {
     valid_from: { ...optionalDate, description: "the rule's valid_from (YYYY-MM-DD), empty for a rule without one or a card fact" },
     verified_by: url,
     verified_on: isoDate,
-    agrees: { enum: ['yes', 'no'], description: 'yes or no' },
+    agrees: {
+      enum: ['yes', 'no', 'unconfirmed'],
+      description: 'yes, no, or unconfirmed (searched: no independent page states the fact; the note says what was searched)',
+    },
     note: optionalNote,
   },
 } as const;
