@@ -42,7 +42,11 @@ export function defineGeneratorCommands(program: Command): void {
         .argParser(parseCommit),
     )
     .addHelpText('after', '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error.')
-    .action((options: BuildOptions) => runCommand(async () => (await import('./build-command.ts')).build(options)));
+    .action((options: BuildOptions) =>
+      runCommand(async () => {
+        await (await import('./build-command.ts')).build(options);
+      }),
+    );
 
   program
     .command('get')

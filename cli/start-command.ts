@@ -13,9 +13,7 @@ export async function start(dataset: string, flags: RawOptions): Promise<void> {
   const config = resolveConfig(flags, process.env);
   const explicit = process.env['CARDREWARDS_BASE_URL'];
   const baseUrl = explicit !== undefined && explicit !== '' ? parseBaseUrl(explicit) : localBaseUrl(config.host, config.port);
-  await build({ dataset, out: config.distDir, baseUrl });
-  if (process.exitCode !== undefined && process.exitCode !== 0) return;
-  await serve(flags);
+  if (await build({ dataset, out: config.distDir, baseUrl })) await serve(flags);
 }
 
 /** `http://<host>:<port>` as a browser on this machine reaches it; port 0 (any free port) cannot be known before listening. */

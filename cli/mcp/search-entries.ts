@@ -3,6 +3,7 @@
  * MCCs) and every card of the paged card list, each with the lower-case text it matches on.
  */
 import type { OfflineAnswer } from '../offline-answer.ts';
+import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 
 /** One search result: an MCC, a merchant or a card, with the id the other tools take. */
 export interface SearchEntry {
@@ -32,7 +33,7 @@ export function searchEntries(answer: Answer): Promise<SearchEntry[] | undefined
 }
 
 async function readSearchEntries(answer: Answer): Promise<SearchEntry[] | undefined> {
-  const index = await answer('/api/search.json');
+  const index = await answer(PUBLIC_FILES.searchIndex);
   if (index.kind !== 'document') return undefined;
   const entries: SearchEntry[] = [];
   for (const item of JSON.parse(index.bytes.toString('utf8')) as {

@@ -7,6 +7,7 @@ import { bothValues } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
 import { issuerName } from '../routes/views/cards.ts';
 import { pageUrl, sitePaths } from '../site/internal/paths.ts';
+import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 
 export const mccRecords: Artefact = {
   name: 'mcc records',
@@ -33,7 +34,7 @@ export const mccRecords: Artefact = {
           model.date,
         ),
       };
-      yield { path: `public/api/mcc/${mcc.code}.json`, document: record, schema: mccRecord };
+      yield { path: publicFile(publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code })), document: record, schema: mccRecord };
     }
   },
 };

@@ -6,6 +6,7 @@ import { staticMerchants, topCardOfMerchant } from './static-limits.ts';
 import { bothValues } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
 import { pageUrl, sitePaths } from '../site/internal/paths.ts';
+import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 
 export const merchantRecords: Artefact = {
   name: 'merchant records',
@@ -34,7 +35,11 @@ export const merchantRecords: Artefact = {
         service_url: pageUrl(model, sitePaths.merchant(merchant.slug)),
         last_updated: latestDate([merchant.as_of, top.card.as_of, top.rule?.as_of], model.date),
       };
-      yield { path: `public/api/merchant/${merchant.slug}.json`, document: record, schema: merchantRecord };
+      yield {
+        path: publicFile(publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug })),
+        document: record,
+        schema: merchantRecord,
+      };
     }
   },
 };

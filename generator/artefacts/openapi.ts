@@ -19,6 +19,7 @@ import {
 import type { Model } from '../model.ts';
 import { packageIssuesUrl } from '../package-info.ts';
 import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
+import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 
 const problemResponse = (description: string, headers?: object) => ({
   description,
@@ -167,17 +168,17 @@ function isLoopback(url: string): boolean {
 /** The OpenAPI document as a plain object. */
 export function openApiDocument(model: Model): object {
   const paths: Record<string, object> = {
-    '/api/mcc/{code}.json': staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', {
+    [PUBLIC_FILES.mccRecord]: staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', {
       name: 'code',
       description: 'four-digit MCC',
     }),
-    '/api/merchant/{slug}.json': staticOperation(
+    [PUBLIC_FILES.merchantRecord]: staticOperation(
       'staticMerchant',
       'One of the 1,540 most popular merchants with its top card',
       'MerchantRecord',
       { name: 'slug', description: 'merchant slug' },
     ),
-    '/api/search.json': staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
+    [PUBLIC_FILES.searchIndex]: staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
   };
   const named = new Map<string, object>([
     ['MccRecord', mccRecord],
@@ -219,7 +220,7 @@ export const openApi: Artefact = {
   name: 'openapi',
   *derive(model) {
     yield {
-      path: 'public/openapi.json',
+      path: publicFile(PUBLIC_FILES.openApi),
       document: openApiDocument(model),
       schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } },
     };

@@ -2,6 +2,7 @@
 import type { Artefact } from '../artefact.ts';
 import { searchIndex as searchIndexSchema, type SearchEntry } from '../../schemas/documents.ts';
 import { staticMerchants } from './static-limits.ts';
+import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 
 export const searchIndex: Artefact = {
   name: 'search index',
@@ -13,7 +14,7 @@ export const searchIndex: Artefact = {
           code: mcc.code,
           name: mcc.description,
           category_group: mcc.category_group,
-          path: `/api/mcc/${mcc.code}.json`,
+          path: publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code }),
         }),
       ),
       ...staticMerchants(model.merchants).map(
@@ -23,10 +24,10 @@ export const searchIndex: Artefact = {
           name: merchant.name,
           mcc_code: merchant.mcc,
           rank: merchant.popularity_rank,
-          path: `/api/merchant/${merchant.slug}.json`,
+          path: publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug }),
         }),
       ),
     ];
-    yield { path: 'public/api/search.json', document: entries, schema: searchIndexSchema };
+    yield { path: publicFile(PUBLIC_FILES.searchIndex), document: entries, schema: searchIndexSchema };
   },
 };

@@ -5,6 +5,7 @@ import { searchScript } from './internal/assets.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
+import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 
 /** Popular merchants linked from the home page, and the everyday categories put first. */
 const HOME_MERCHANTS = 24;
@@ -33,7 +34,7 @@ computed ahead of time from a public dataset of ${model.cardBySlug.size} cards.<
 <label for="q">Search a merchant or an MCC code</label>
 <input id="q" name="q" type="search" autocomplete="off" spellcheck="false" placeholder="Costco, 5411, coffee…">
 </form>
-<p id="search-status" class="muted" aria-live="polite">The search reads <a href="${href(model, '/api/search.json')}">/api/search.json</a>, a public file: no key needed.</p>
+<p id="search-status" class="muted" aria-live="polite">The search reads <a href="${href(model, PUBLIC_FILES.searchIndex)}">${PUBLIC_FILES.searchIndex}</a>, a public file: no key needed.</p>
 <ul id="results" class="plain"></ul>
 <h2>Best cards for…</h2>
 <ul class="columns">${featured.map((c) => html`<li><a href="${href(model, sitePaths.best(c.slug))}">${c.name}</a></li>`)}

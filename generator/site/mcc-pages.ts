@@ -7,6 +7,7 @@ import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
+import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 
 /** Merchants listed on an MCC page: the most popular ones that have a page of their own. */
 export const MERCHANTS_PER_MCC_PAGE = 12;
@@ -37,7 +38,7 @@ export const mccPages: Artefact = {
 </dl>
 <h2>Top cards for MCC ${mcc.code}</h2>
 ${cardTable(model, `Top cards for MCC ${mcc.code}`, top)}
-<p class="muted">${RANKING_NOTE} <a href="${href(model, `/api/mcc/${mcc.code}.json`)}">This record as JSON</a>.</p>
+<p class="muted">${RANKING_NOTE} <a href="${href(model, publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code }))}">This record as JSON</a>.</p>
 <h2>Popular merchants</h2>
 ${
   merchants.length === 0

@@ -21,6 +21,7 @@ import { networkName } from './internal/format.ts';
 import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from './internal/paths.ts';
+import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 
 /** Cards the page lists: the first screen of a phone, and the 30 KB page budget. */
 const PAGE_CARDS = 5;
@@ -80,7 +81,7 @@ ${acceptanceList(acceptanceViews(model, merchant))}
 <h2>Stacking online</h2>
 ${portalLine(model, rates)}
 ${offerLine(model, merchant, offers)}
-<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. This page’s record, free: ${json(`/api/merchant/${merchant.slug}.json`)}.</p>
+<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. This page’s record, free: ${json(publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug }))}.</p>
 <h2>About ${merchant.name}</h2>
 <dl class="facts">
 <dt>Merchant category code</dt><dd><a href="${href(model, sitePaths.mcc(mcc.code))}">${mcc.code}: ${mcc.description}</a></dd>

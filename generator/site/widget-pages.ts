@@ -4,6 +4,7 @@ import { widgetScript } from './internal/assets.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, pageUrl, sitePaths } from './internal/paths.ts';
+import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 
 export const widgetPages: Artefact = {
   name: 'mcc widget',
@@ -22,11 +23,11 @@ export const widgetPages: Artefact = {
 </body>
 </html>
 `;
-    yield { path: 'public/widget/mcc.html', bytes: Buffer.from(frame.toString(), 'utf8') };
+    yield { path: publicFile(PUBLIC_FILES.widgetFrame), bytes: Buffer.from(frame.toString(), 'utf8') };
 
-    const scriptUrl = pageUrl(model, '/widget/mcc.js');
+    const scriptUrl = pageUrl(model, PUBLIC_FILES.widgetScript);
     const embed = `<script src="${scriptUrl}" async></script>\n<div data-cardrewards-mcc></div>`;
-    const iframe = `<iframe src="${pageUrl(model, '/widget/mcc.html')}" title="MCC lookup" width="100%" height="440" style="border:0"></iframe>`;
+    const iframe = `<iframe src="${pageUrl(model, PUBLIC_FILES.widgetFrame)}" title="MCC lookup" width="100%" height="440" style="border:0"></iframe>`;
     yield renderPage(model, {
       path: sitePaths.widget,
       title: 'MCC lookup widget',
@@ -41,7 +42,7 @@ export const widgetPages: Artefact = {
 <p>The script has no dependencies and reads only this site’s public files, across origins. Its box lives in a Shadow DOM, so your page’s CSS cannot break it and its CSS cannot leak into your page. To mount it on an element added later, call <code>CardRewardsMcc.mount(element)</code>.</p>
 <p>Or, fully isolated, as an iframe:</p>
 <pre><code>${iframe}</code></pre>
-<p class="muted">The data behind it: <a href="${href(model, '/api/search.json')}">/api/search.json</a> and one <code>/api/mcc/{code}.json</code> or <code>/api/merchant/{slug}.json</code> record per lookup, no key needed. <a href="${href(model, '/widget/mcc.html')}">The iframe page alone</a>.</p>`,
+<p class="muted">The data behind it: <a href="${href(model, PUBLIC_FILES.searchIndex)}">${PUBLIC_FILES.searchIndex}</a> and one <code>${PUBLIC_FILES.mccRecord}</code> or <code>${PUBLIC_FILES.merchantRecord}</code> record per lookup, no key needed. <a href="${href(model, PUBLIC_FILES.widgetFrame)}">The iframe page alone</a>.</p>`,
       scripts: [widgetScript.href],
     });
   },

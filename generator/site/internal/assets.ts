@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_ASSETS_DIR, packageRoot } from '../../package-info.ts';
+import { PUBLIC_FILES, type PublicFile, publicFile } from '../../../schemas/public-files.ts';
 
 export interface Asset {
   /** Path inside the output tree. */
@@ -16,12 +17,12 @@ export interface Asset {
   readonly bytes: Buffer;
 }
 
-function asset(name: string, file: string, sitePath: string): Asset {
+function asset(name: string, sitePath: PublicFile): Asset {
   const bytes = readFileSync(join(packageRoot(), BROWSER_ASSETS_DIR, name));
   const version = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  return { file, href: `${sitePath}?v=${version}`, bytes };
+  return { file: publicFile(sitePath), href: `${sitePath}?v=${version}`, bytes };
 }
 
-export const stylesheet = asset('site.css', 'public/assets/site.css', '/assets/site.css');
-export const searchScript = asset('search.js', 'public/assets/search.js', '/assets/search.js');
-export const widgetScript = asset('mcc-widget.js', 'public/widget/mcc.js', '/widget/mcc.js');
+export const stylesheet = asset('site.css', PUBLIC_FILES.stylesheet);
+export const searchScript = asset('search.js', PUBLIC_FILES.searchScript);
+export const widgetScript = asset('mcc-widget.js', PUBLIC_FILES.widgetScript);

@@ -1,6 +1,7 @@
 /** Where each page of the site lives: one definition for the pages, their links and the records' `service_url`. */
 import { groupSlug } from '../../internal/group-slug.ts';
 import type { Model } from '../../model.ts';
+import { publicFile } from '../../../schemas/public-files.ts';
 
 export const sitePaths = {
   home: '/',
@@ -24,7 +25,7 @@ export const sitePaths = {
 
 /** The file that serves a page: `/mcc/5411` → `public/mcc/5411/index.html`. */
 export function pageFile(path: string): string {
-  return path === '/' ? 'public/index.html' : `public${path}/index.html`;
+  return publicFile(path === '/' ? '/index.html' : `${path}/index.html`);
 }
 
 /** The page's absolute URL, as `service_url` gives it. */

@@ -1,0 +1,93 @@
+/**
+ * The generator's front door: `buildTree` reads a dataset folder, checks it, and writes the output
+ * tree atomically, or writes nothing and returns every dataset problem. The order of the build
+ * lives here; the CLI only parses its options and prints the result.
+ */
+import { resolve } from 'node:path';
+import { checkDataset, planBuild, prepare } from './compile.ts';
+import { liveTree } from './disk-tree.ts';
+import { emitTree, liveInputs, removeAbandonedTrees } from './emit-tree.ts';
+import { inputsDigest } from './inputs-digest.ts';
+import { datasetBytes, outputBound } from './output-bound.ts';
+import type { Problem } from './problems.ts';
+import { readDataset } from './read-dataset.ts';
+import { type SummaryOptions, summarizeDataset } from './summary.ts';
+
+export interface BuildOptions {
+  /** The dataset folder. */
+  readonly dataset: string;
+  /** The output tree (`dist`). */
+  readonly out: string;
+  readonly baseUrl: string;
+  /** The build date (YYYY-MM-DD); the dataset's own date when absent. */
+  readonly date?: string | undefined;
+  readonly datasetCommit?: string | null | undefined;
+  /** Aborting it stops the build and removes its temporary tree; the live tree stays as it was. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Reports the long steps of a build as they run (the CLI times them on a terminal). */
+export interface BuildProgress {
+  step<T>(label: string, run: () => T): T;
+  stepAsync<T>(label: string, run: () => Promise<T>): Promise<T>;
+}
+
+export type BuildResult =
+  | {
+      readonly ok: true;
+      /** `inputs-unchanged`: same dataset, options and generator as the live build, nothing read further. */
+      readonly outcome: 'built' | 'up-to-date' | 'inputs-unchanged';
+      readonly buildId: string | null;
+      readonly files: number;
+      readonly written: number;
+      readonly reused: number;
+      readonly removed: number;
+      /** Temporary trees of builds whose process is gone, removed before this build. */
+      readonly abandonedTreesRemoved: readonly string[];
+    }
+  | { readonly ok: false; readonly problems: readonly Problem[]; readonly abandonedTreesRemoved: readonly string[] };
+
+const silent: BuildProgress = { step: (_, run) => run(), stepAsync: (_, run) => run() };
+
+/** Builds `options.out` from `options.dataset`, or returns every dataset problem and writes nothing. */
+export async function buildTree(options: BuildOptions, progress: BuildProgress = silent): Promise<BuildResult> {
+  // Whatever this build then does, what a killed build left behind goes first.
+  const abandonedTreesRemoved = removeAbandonedTrees(`${resolve(options.out)}.builds`);
+  const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
+  const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
+  if (liveInputs(options.out) === inputs) {
+    // Same dataset, options and generator as the live build: its tree is this build's tree.
+    return { ok: true, outcome: 'inputs-unchanged', buildId: null, files: 0, written: 0, reused: 0, removed: 0, abandonedTreesRemoved };
+  }
+  const prepared = progress.step('validating', () =>
+    prepare(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
+  );
+  if (!prepared.ok) return { ok: false, problems: prepared.problems, abandonedTreesRemoved };
+  // The live build is the one this build follows: its history is carried forward, its answers compared.
+  const live = liveTree(options.out);
+  const plan = planBuild(prepared.model, { datasetCommit: options.datasetCommit ?? null, previous: live });
+  // Derived, written and released one file at a time: memory does not grow with the tree.
+  const maxBytes = outputBound(datasetBytes(sources));
+  const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () =>
+    emitTree(options.out, plan, inputs, live, { ...(options.signal ? { signal: options.signal } : {}), maxBytes }),
+  );
+  return {
+    ok: true,
+    outcome: emitted.changed ? 'built' : 'up-to-date',
+    buildId: emitted.buildId,
+    files: emitted.files,
+    written: emitted.written,
+    reused: emitted.reused,
+    removed: emitted.removed,
+    abandonedTreesRemoved,
+  };
+}
+
+/** Every problem of the dataset in `datasetDir`, and when there is none, its summary lines (what `validate` prints). */
+export function checkDatasetFolder(
+  datasetDir: string,
+  summary: SummaryOptions = {},
+): { readonly problems: readonly Problem[]; readonly summary: readonly string[] } {
+  const { dataset, problems } = checkDataset(readDataset(datasetDir), datasetDir);
+  return { problems, summary: problems.length > 0 ? [] : summarizeDataset(dataset, summary) };
+}
