@@ -6,7 +6,7 @@ export { daysBefore };
 import type { Dataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
 import { rotationUnknownIn } from './rotation.ts';
-import { verificationSummary } from './validate-verifications.ts';
+import { confirmedFlatRate, verificationSummary } from './validate-verifications.ts';
 
 /** Rows read longer ago than this many days are reported as stale unless the caller says otherwise. */
 export const DEFAULT_MAX_AGE_DAYS = 180;
@@ -54,7 +54,9 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
       .map(([name, n]) => `${name} ${n}`)
       .join(', ');
   };
+  const flatRate = confirmedFlatRate(dataset);
   const withoutRules = active.filter((card) => !dataset.cardRewards.some(({ row }) => row.card === card.slug)).map((c) => c.slug);
+  const unconfirmed = withoutRules.filter((slug) => !flatRate.has(slug));
   const lines = [
     `tables: ${dataset.mcc.length} MCCs, ${dataset.issuers.length} issuers, ${dataset.programs.length} programs, ` +
       `${dataset.transferPartners.length} transfer routes, ${dataset.categories.length} categories (${dataset.categoryMcc.length} MCC and ` +
@@ -66,7 +68,10 @@ export function summarizeDataset(dataset: Dataset, options: SummaryOptions = {})
     `active cards by program: ${countBy((c) => c.program) || 'none'}`,
     `active cards by segment: ${countBy((c) => c.segment) || 'none'}`,
   ];
-  if (withoutRules.length > 0) lines.push(`active cards with no bonus rule (base rate only): ${withoutRules.join(', ')}`);
+  if (withoutRules.length > 0)
+    lines.push(
+      `active cards with no bonus rule (base rate only): ${withoutRules.length}, ${withoutRules.length - unconfirmed.length} confirmed flat-rate by a page (flat_rate in verifications.csv)${unconfirmed.length > 0 ? `; not confirmed: ${unconfirmed.join(', ')}` : ''}`,
+    );
   const buildDate = options.buildDate ?? datasetDate(dataset);
   const rulesByCard = new Map<string, (typeof dataset.cardRewards)[number]['row'][]>();
   for (const { row } of dataset.cardRewards) rulesByCard.set(row.card, [...(rulesByCard.get(row.card) ?? []), row]);

@@ -20,8 +20,22 @@ const hostOf = (address: string): string => {
 const ruleKey = (category: string, validFrom: string | null) => `${category}\u0000${validFrom ?? ''}`;
 
 /**
+ * The active cards a page confirms as flat-rate (an agreeing `flat_rate` row), so that `validate` stops listing
+ * them among the cards with no bonus rule. A card with rules is not counted (checkVerifications reports the row).
+ */
+export function confirmedFlatRate(dataset: Dataset): Set<string> {
+  const withRules = new Set(dataset.cardRewards.map(({ row }) => row.card));
+  return new Set(
+    dataset.verifications
+      .filter(({ row }) => row.fact === 'flat_rate' && row.agrees === 'yes' && !withRules.has(row.card))
+      .map(({ row }) => row.card),
+  );
+}
+
+/**
  * A rule fact names a rule of its card (category and valid_from, any channel); a card fact names no
- * category or date; the verifying page is on another site than the fact's own source. A card is ranked once.
+ * category or date; a flat_rate fact names a card without earn rules; the verifying page is on another site
+ * than the fact's own source. A card is ranked once.
  */
 export function checkVerifications(dataset: Dataset, add: Add): void {
   const cards = new Map(dataset.cards.map(({ row }) => [row.slug, row]));
@@ -39,6 +53,15 @@ export function checkVerifications(dataset: Dataset, add: Add): void {
     if (!independent && row.note === null)
       add('verifications', line, 'note', 'an unconfirmed fact says what was searched; expected a note');
     if (row.fact !== 'rule') {
+      const rules = rulesOf.get(row.card);
+      // A page saying "no bonus category" about a card whose rows hold bonus rules is a contradiction to settle, not a confirmation.
+      if (row.fact === 'flat_rate' && rules)
+        add(
+          'verifications',
+          line,
+          'fact',
+          `${row.card} has earn rules (${[...new Set([...rules.keys()].map((key) => key.split('\u0000')[0]))].sort().join(', ')}); expected a flat_rate fact only for a card without any`,
+        );
       if (row.category !== null) add('verifications', line, 'category', `a ${row.fact} fact names no rule; expected an empty category`);
       if (row.valid_from !== null)
         add('verifications', line, 'valid_from', `a ${row.fact} fact names no rule; expected an empty valid_from`);

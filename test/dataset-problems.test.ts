@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
 import { formatProblem, summarizeProblems } from '../generator/problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
+import { summarizeDataset } from '../generator/summary.ts';
 import { tables } from '../generator/tables.ts';
 import { TEXT_LIMITS } from '../schemas/dataset/limits.ts';
 import { FIXTURE, ROOT } from './helpers/cli.ts';
@@ -150,6 +151,8 @@ describe('dataset problems', () => {
       'amex-gold,rule,groceries,,https://www.americanexpress.com/terms,2026-11-25,yes,',
       'amex-gold,rewards,,,https://reviews.example/gold,2026-11-25,maybe,',
       'amex-gold,rule,dining,,https://reviews.example/gold,2026-11-25,no,',
+      'citi-double-cash,flat_rate,,,https://reviews.example/double-cash,2026-11-25,yes,2% on everything',
+      'amex-gold,flat_rate,,,https://reviews.example/gold,2026-11-25,yes,',
     ].join('\n');
     expect(withFiles({ 'popular_cards.csv': popular, 'verifications.csv': verifications })).toEqual([
       'data/popular_cards.csv:3:2: amex-gold is ranked already (rank 1, line 2); expected each card once',
@@ -161,12 +164,35 @@ describe('dataset problems', () => {
       'data/verifications.csv:6:4: a network fact names no rule; expected an empty valid_from',
       "data/verifications.csv:7:5: https://www.americanexpress.com/us/gold is on the same site as the card's source_url; expected an independent second source",
       "data/verifications.csv:8:5: https://www.americanexpress.com/terms is on the same site as the rule's source_url; expected an independent second source",
-      'data/verifications.csv:9:2: fact: expected one of annual_fee, network, program, foreign_tx_fee, base_rate, rule, got "rewards"',
+      'data/verifications.csv:9:2: fact: expected one of annual_fee, network, program, foreign_tx_fee, base_rate, rule, flat_rate, got "rewards"',
       'data/verifications.csv:9:7: agrees: expected one of yes, no, got "maybe"',
       'data/verifications.csv:10:1: duplicate key (card="amex-gold", fact="rule", category="dining", valid_from="", verified_by="https://reviews.example/gold"), first at line 2; expected each key once',
+      'data/verifications.csv:12:2: amex-gold has earn rules (airfare, dining, groceries); expected a flat_rate fact only for a card without any',
       // References that do not resolve come after the rows' own problems (issue 28: the cause first).
       'data/popular_cards.csv:4:2: card: unknown card "no-such-card", expected a slug from cards.csv',
     ]);
+  });
+
+  it('stops listing a card without bonus rules once a page confirms it flat-rate, and only then', () => {
+    const header = 'card,fact,category,valid_from,verified_by,verified_on,agrees,note';
+    const summaryWith = (...rows: string[]) => {
+      const sources = new Map(readDataset(FIXTURE));
+      sources.set('verifications.csv', [header, ...rows].join('\n'));
+      const { dataset } = checkDataset(sources, 'data');
+      return summarizeDataset(dataset).find((line) => line.startsWith('active cards with no bonus rule'));
+    };
+    const flat = 'citi-double-cash,flat_rate,,,https://reviews.example/double-cash,2026-11-25';
+    expect(summaryWith()).toBe(
+      'active cards with no bonus rule (base rate only): 1, 0 confirmed flat-rate by a page (flat_rate in verifications.csv); not confirmed: citi-double-cash',
+    );
+    expect(summaryWith(`${flat},yes,2% on everything`)).toBe(
+      'active cards with no bonus rule (base rate only): 1, 1 confirmed flat-rate by a page (flat_rate in verifications.csv)',
+    );
+    // A page that names a bonus category is no confirmation; nor is a confirmation of another fact.
+    expect(summaryWith(`${flat},no,names a 5% travel category`)).toContain('not confirmed: citi-double-cash');
+    expect(summaryWith('citi-double-cash,base_rate,,,https://reviews.example/double-cash,2026-11-25,yes,2%')).toContain(
+      'not confirmed: citi-double-cash',
+    );
   });
 
   it('refuses a cell past its length with a located problem that does not echo it, before any schema runs', () => {

@@ -2,8 +2,11 @@
 import { isoDate, optionalDate } from '../common.ts';
 import { note, optionalNote, optionalSlug, slug, url } from './limits.ts';
 
-/** A card fact a second source can confirm: a column of cards.csv, or `rule` (a row of card_rewards.csv). */
-export const VERIFIED_FACTS = ['annual_fee', 'network', 'program', 'foreign_tx_fee', 'base_rate', 'rule'] as const;
+/**
+ * A card fact a second source can confirm: a column of cards.csv, `rule` (a row of card_rewards.csv), or
+ * `flat_rate` (the card has no bonus category: it earns its base rate everywhere, so it rightly has no rule).
+ */
+export const VERIFIED_FACTS = ['annual_fee', 'network', 'program', 'foreign_tx_fee', 'base_rate', 'rule', 'flat_rate'] as const;
 
 export const popularCardRow = {
   type: 'object',
