@@ -165,7 +165,7 @@ describe('dataset problems', () => {
       "data/verifications.csv:7:5: https://www.americanexpress.com/us/gold is on the same site as the card's source_url; expected an independent second source",
       "data/verifications.csv:8:5: https://www.americanexpress.com/terms is on the same site as the rule's source_url; expected an independent second source",
       'data/verifications.csv:9:2: fact: expected one of annual_fee, network, program, foreign_tx_fee, base_rate, rule, flat_rate, got "rewards"',
-      'data/verifications.csv:9:7: agrees: expected one of yes, no, got "maybe"',
+      'data/verifications.csv:9:7: agrees: expected one of yes, no, unconfirmed, got "maybe"',
       'data/verifications.csv:10:1: duplicate key (card="amex-gold", fact="rule", category="dining", valid_from="", verified_by="https://reviews.example/gold"), first at line 2; expected each key once',
       'data/verifications.csv:12:2: amex-gold has earn rules (airfare, dining, groceries); expected a flat_rate fact only for a card without any',
       // References that do not resolve come after the rows' own problems (issue 28: the cause first).
