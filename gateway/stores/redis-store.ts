@@ -9,7 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { maskUrl } from '../mask-url.ts';
-import { createRedisClient } from './redis-connection.ts';
+import { createRedisClient, type RedisClient } from './redis-connection.ts';
+import { createRespConnection, isPlainServerUrl, type RespConnection } from './resp-connection.ts';
+import { encodeArguments, type Reply, ReplyError } from './resp-reply.ts';
 import type { Tier } from '../manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { StoreUnavailableError, type Counts, type IncrementResult, type KeyRecord, type Store } from '../store.ts';
@@ -48,6 +50,9 @@ const INCREMENT_SCRIPT = normaliseScript(`
   return {1, day, month}
 `);
 const INCREMENT_SHA = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
+/** The fixed heads of the count's two forms (10 arguments: command, script or SHA, 2, two keys, five ARGV), encoded once. */
+const EVALSHA_HEAD = `*10\r\n${encodeArguments(['EVALSHA', INCREMENT_SHA, 2])}`;
+const EVAL_HEAD = `*10\r\n${encodeArguments(['EVAL', INCREMENT_SCRIPT, 2])}`;
 
 /** Added to the command timeout in the deadline, for clock skew between the gateway and Redis. */
 const DEADLINE_SLACK_MS = 250;
@@ -91,7 +96,12 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     if (state !== 'down') options.onStateChange?.('down', 'connection closed');
     state = 'down';
   });
-  await redis.connect().catch(() => undefined);
+  // The count, on every keyed call, goes over a connection of its own that does only that
+  // (resp-connection.ts); a Cluster, or a URL with options, counts through ioredis.
+  const counting = isPlainServerUrl(options.url)
+    ? createRespConnection(options.url, { connectTimeoutMs: options.connectTimeoutMs ?? 1000, commandTimeoutMs })
+    : undefined;
+  await Promise.all([redis.connect().catch(() => undefined), counting?.opened]);
 
   const run = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
@@ -107,15 +117,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     return { periods, day: `cr:{${hash}}:d:${periods.day}`, month: `cr:{${hash}}:m:${periods.month}` };
   };
 
-  const evalIncrement = async (keys: [string, string], args: (string | number)[]): Promise<unknown> => {
-    try {
-      return await redis.evalsha(INCREMENT_SHA, 2, ...keys, ...args);
-    } catch (error) {
-      // A restarted (or flushed) Redis has lost its script cache: EVAL loads the script again.
-      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
-      return redis.eval(INCREMENT_SCRIPT, 2, ...keys, ...args);
-    }
-  };
+  /** Runs the count script by its SHA, and whole when Redis answers NOSCRIPT (a restarted or flushed Redis lost its script cache). */
+  const evalIncrement: IncrementCall = counting === undefined ? ioredisIncrement(redis) : respIncrement(counting);
 
   return {
     kind: 'redis',
@@ -148,22 +151,34 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
         await redis.hset(recordKey(hash), 'status', 'revoked');
         return true;
       }),
-    increment: (hash, limits, now) =>
-      run(async (): Promise<IncrementResult> => {
-        const { periods, day, month } = counterKeys(hash, now);
-        const reply = (await evalIncrement(
-          [day, month],
-          [
-            limitArg(limits.daily),
-            limitArg(limits.monthly),
-            periods.resetSeconds.day,
-            periods.resetSeconds.month,
-            Date.now() + commandTimeoutMs + DEADLINE_SLACK_MS,
-          ],
-        )) as number[];
-        if (reply[0] === -1) throw new Error('the count reached Redis after its deadline and was not made');
-        return { allowed: reply[0] === 1, counts: { day: Number(reply[1]), month: Number(reply[2]) }, resetSeconds: periods.resetSeconds };
-      }),
+    increment(hash, limits, now) {
+      const { periods, day, month } = counterKeys(hash, now);
+      const args = [
+        day,
+        month,
+        limitArg(limits.daily),
+        limitArg(limits.monthly),
+        periods.resetSeconds.day,
+        periods.resetSeconds.month,
+        Date.now() + commandTimeoutMs + DEADLINE_SLACK_MS,
+      ];
+      // One promise per count, settled from the reply's callback (no async wrapper on the hot path).
+      return new Promise<IncrementResult>((resolve, reject) => {
+        evalIncrement(args, (error, reply) => {
+          const counts = reply as number[] | undefined;
+          if (error === undefined && counts?.[0] === -1) error = new Error('the count reached Redis after its deadline and was not made');
+          if (error !== undefined || counts === undefined) {
+            const cause = error ?? new Error('no reply');
+            return reject(new StoreUnavailableError(`Redis: ${cause.message}`, { cause }));
+          }
+          resolve({
+            allowed: counts[0] === 1,
+            counts: { day: Number(counts[1]), month: Number(counts[2]) },
+            resetSeconds: periods.resetSeconds,
+          });
+        });
+      });
+    },
     refund: (hash, now) =>
       run(async () => {
         const { day, month } = counterKeys(hash, now);
@@ -187,12 +202,50 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     },
     ping: () =>
       run(async () => {
-        await redis.ping();
+        // Both connections: a count needs the counting one, a key look-up the other.
+        await Promise.all([redis.ping(), counting === undefined ? undefined : respPing(counting)]);
       }),
     async close() {
+      counting?.close();
       redis.disconnect(false);
     },
   };
+}
+
+type IncrementCall = (args: (string | number)[], done: (error: Error | undefined, reply: Reply | undefined) => void) => void;
+
+/** The count over the narrow connection: EVALSHA, then EVAL on NOSCRIPT. */
+function respIncrement(counting: RespConnection): IncrementCall {
+  return (args, done) => {
+    const tail = encodeArguments(args);
+    counting.send(EVALSHA_HEAD + tail, (error, reply) => {
+      if (error instanceof ReplyError && error.message.startsWith('NOSCRIPT')) counting.send(EVAL_HEAD + tail, done);
+      else done(error, reply);
+    });
+  };
+}
+
+/** The count through ioredis (a Cluster routes it to its key's node): EVALSHA, then EVAL on NOSCRIPT. */
+function ioredisIncrement(redis: RedisClient): IncrementCall {
+  return (args, done) => {
+    const [day, month, ...rest] = args as [string, string, ...number[]];
+    redis.evalsha(INCREMENT_SHA, 2, day, month, ...rest).then(
+      (reply) => done(undefined, reply as Reply),
+      (error: Error) => {
+        if (!String(error.message).startsWith('NOSCRIPT')) return done(error, undefined);
+        redis.eval(INCREMENT_SCRIPT, 2, day, month, ...rest).then(
+          (reply) => done(undefined, reply as Reply),
+          (again: Error) => done(again, undefined),
+        );
+      },
+    );
+  };
+}
+
+function respPing(counting: RespConnection): Promise<void> {
+  return new Promise((resolve, reject) =>
+    counting.send('*1\r\n$4\r\nPING\r\n', (error) => (error === undefined ? resolve() : reject(error))),
+  );
 }
 
 function limitArg(limit: number | null): number {
