@@ -64,7 +64,8 @@ describe.runIf(HAS_REDIS)('the counting connection against redis-server', () => 
   afterAll(() => redis.stop());
 
   it('lets exactly the limit through when a thousand counts are written together', async () => {
-    const store = await createRedisStore({ url: redis.url });
+    // A generous timeout: this is about exactness, and a loaded machine must not turn it into a timing test.
+    const store = await createRedisStore({ url: redis.url, commandTimeoutMs: 10_000 });
     const hash = hashKey('cr_together');
     const results = await Promise.all(Array.from({ length: 1000 }, () => store.increment(hash, { daily: 37, monthly: null }, NOW)));
     expect(results.filter((result) => result.allowed)).toHaveLength(37);
@@ -81,7 +82,7 @@ describe.runIf(HAS_REDIS)('the counting connection against redis-server', () => 
     try {
       const started = performance.now();
       const late = await Promise.allSettled(Array.from({ length: 5 }, () => store.increment(hash, { daily: null, monthly: null }, NOW)));
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(performance.now() - started).toBeLessThan(2000);
       for (const result of late) {
         expect(result.status).toBe('rejected');
         expect((result as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
