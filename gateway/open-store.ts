@@ -1,4 +1,7 @@
-/** Opens the store the configuration names: Redis when a URL is given, else the embedded state file. */
+/**
+ * Opens the store the configuration names: Redis when a URL is given, else the embedded state file.
+ * The answer carries both halves apart (`registry`, `counter`) and, for callers that take one object, their methods too.
+ */
 import type { GatewayConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Store } from './store.ts';

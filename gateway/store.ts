@@ -1,8 +1,8 @@
 /**
- * Where keys and counters live: one object that is both a key registry and a quota counter. The
- * Redis adapter (`stores/redis-store.ts`) and the embedded state-file store
- * (`stores/embedded-store.ts`) both implement it and pass the same conformance tests; each
- * gateway step takes only the half it needs.
+ * Where keys and counters live. A store adapter (`stores/redis-store.ts`, `stores/embedded-store.ts`)
+ * opens two objects over one connection: a key registry, which holds keys, and a quota counter,
+ * which counts (STYLE.md: a store counts; a registry holds keys). Each gateway step takes only the
+ * half it needs. Both adapters pass the same conformance tests.
  */
 import type { KeyRegistry } from './key-registry.ts';
 import type { QuotaCounter } from './quota-counter.ts';
@@ -10,7 +10,8 @@ import type { QuotaCounter } from './quota-counter.ts';
 export type { KeyRecord, KeyRegistry, KeyStatus } from './key-registry.ts';
 export type { Counts, IncrementResult, Limits, QuotaCounter } from './quota-counter.ts';
 
-export interface Store extends KeyRegistry, QuotaCounter {
+/** The connection both halves share: what it is, whether it answers, and its end. */
+export interface StoreConnection {
   /** `embedded` or `redis`, for start-up messages. */
   readonly kind: 'embedded' | 'redis';
   /** Human-readable location (state file path or masked Redis URL). */
@@ -20,6 +21,39 @@ export interface Store extends KeyRegistry, QuotaCounter {
   /** What an operator should know about the store's set-up (start-up and /readyz), e.g. a Redis that persists nothing. */
   warnings(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** What an adapter opens: the registry and the counter, separate objects, over one connection. */
+export interface OpenedStore extends StoreConnection {
+  readonly registry: KeyRegistry;
+  readonly counter: QuotaCounter;
+}
+
+/**
+ * Both halves on one object as well, for callers that take one store (the gateway's options, the
+ * `keys` commands, tests): each method hands over to the registry or the counter.
+ */
+export interface Store extends KeyRegistry, QuotaCounter, OpenedStore {}
+
+/** `opened` with the registry's and the counter's methods on it, each handing over to its half. */
+export function joinStore(opened: OpenedStore): Store {
+  const { registry, counter } = opened;
+  return {
+    kind: opened.kind,
+    location: opened.location,
+    registry,
+    counter,
+    lookupKey: (hash) => registry.lookupKey(hash),
+    saveKey: (record) => registry.saveKey(record),
+    listKeys: () => registry.listKeys(),
+    revoke: (hash) => registry.revoke(hash),
+    increment: (hash, limits, now) => counter.increment(hash, limits, now),
+    usage: (hash, now) => counter.usage(hash, now),
+    refund: (hash, now) => counter.refund(hash, now),
+    ping: () => opened.ping(),
+    warnings: () => opened.warnings(),
+    close: () => opened.close(),
+  };
 }
 
 /** A store operation failed for reasons outside the request (Redis unreachable, timeout, disk). */

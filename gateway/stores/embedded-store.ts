@@ -1,5 +1,5 @@
 /**
- * The embedded `Store`: keys and counters in a local LMDB database (the `lmdb` package, whose
+ * The embedded store: keys and counters in a local LMDB database (the `lmdb` package, whose
  * binary ships inside a registry package). LMDB serialises write transactions across processes
  * and survives crashes without a lock file that could wedge it, so any number of processes on one
  * host can share it exactly: gateway workers, a second gateway, and the `keys` commands.
@@ -28,7 +28,9 @@ import { open, type RootDatabase } from 'lmdb';
 import { GatewayError } from '../errors.ts';
 import { periodsOf } from '../periods.ts';
 import type { StateSync } from '../config.ts';
-import { type Counts, type IncrementResult, type KeyRecord, type Store, StoreUnavailableError } from '../store.ts';
+import type { KeyRecord, KeyRegistry } from '../key-registry.ts';
+import type { Counts, IncrementResult, QuotaCounter } from '../quota-counter.ts';
+import { joinStore, type OpenedStore, type Store, StoreUnavailableError } from '../store.ts';
 import { migrateJsonState } from './migrate-json-state.ts';
 import { stateLayout } from './state-path.ts';
 
@@ -53,8 +55,13 @@ const keyOf = (hash: string) => `key:${hash}`;
 const dayOf = (hash: string, day: string) => `day:${hash}:${day}`;
 const monthOf = (hash: string, month: string) => `month:${hash}:${month}`;
 
-/** Opens (or creates) the database. */
+/** Opens (or creates) the database, as one object with both halves' methods (`store.ts`). */
 export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
+  return joinStore(openEmbeddedStore(options));
+}
+
+/** Opens (or creates) the database: its key registry and its quota counter. */
+export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
   const { file } = options;
   let db: RootDatabase<unknown, string>;
   try {
@@ -108,9 +115,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
     return typeof value === 'number' ? value : 0;
   };
 
-  return {
-    kind: 'embedded',
-    location: file,
+  const registry: KeyRegistry = {
     async lookupKey(hash) {
       return db.get(keyOf(hash)) as KeyRecord | undefined;
     },
@@ -128,6 +133,9 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
         return true;
       });
     },
+  };
+
+  const counter: QuotaCounter = {
     increment(hash, limits, now) {
       const periods = periodsOf(now);
       const dayKey = dayOf(hash, periods.day);
@@ -156,6 +164,13 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
       const periods = periodsOf(now);
       return { day: count(dayOf(hash, periods.day)), month: count(monthOf(hash, periods.month)) };
     },
+  };
+
+  return {
+    kind: 'embedded',
+    location: file,
+    registry,
+    counter,
     async warnings() {
       return [];
     },

@@ -50,7 +50,9 @@ async function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, headers: Record<string, string> = {}): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // A gateway loads the whole manifest before it listens: seconds on a loaded machine, so wait up to a minute.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     try {
       const response = await fetch(url, { headers });
       if (response.status < 500) return;
