@@ -2,10 +2,10 @@
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
-import { staticMerchants, topCardOfMerchant } from './static-limits.ts';
+import { staticMerchants, topCardOfMerchant } from '../views/static-limits.ts';
 import { bothValues } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { pageUrl, sitePaths } from '../site/internal/paths.ts';
+import { pageUrl, sitePaths } from '../views/site-paths.ts';
 
 export const merchantRecords: Artefact = {
   name: 'merchant records',

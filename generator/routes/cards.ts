@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../route.ts';
 import type { IssuerRow } from '../../schemas/dataset.ts';
 import { cardDetail, cardSummary, issuer, network, pageOf, listOf, reward, benefit } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from './views.ts';
+import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from '../views/index.ts';
 
 const cardPage = pageOf(cardSummary, 'CardPage');
 

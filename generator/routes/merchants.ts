@@ -3,7 +3,7 @@ import type { RouteDefinition } from '../route.ts';
 import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
-import { byPortalValue } from './stack-values.ts';
+import { byPortalValue } from '../views/stack-values.ts';
 import { ranksApartFromMcc } from '../ranking.ts';
 import {
   acceptanceView,
@@ -15,7 +15,7 @@ import {
   offerOf,
   rankedCards,
   storeRateOf,
-} from './views.ts';
+} from '../views/index.ts';
 import { DEFAULT_CHANNEL } from '../acceptance.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');

@@ -9,7 +9,7 @@ import { tables } from '../tables.ts';
 import { renderTemplate, templatePattern } from '../../schemas/path-template.ts';
 import { TIERS } from '../../schemas/manifest.ts';
 import { pageLink, pages } from './paging.ts';
-import { byText } from './views.ts';
+import { byText } from '../views/index.ts';
 
 const changePage = pageOf(change, 'ChangePage');
 

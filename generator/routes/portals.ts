@@ -5,9 +5,9 @@ import type * as Keyed from '../../schemas/keyed.ts';
 import type { PortalRow } from '../../schemas/dataset.ts';
 import { listOf, offer, pageOf, portal, store, storeRate } from '../../schemas/keyed.ts';
 import { ageInDays } from '../internal/dates.ts';
-import { byPortalValue, portalCents } from './stack-values.ts';
+import { byPortalValue, portalCents } from '../views/stack-values.ts';
 import { groupBy, pageLink, pages } from './paging.ts';
-import { byText, offerOf, storeRateOf } from './views.ts';
+import { byText, offerOf, storeRateOf } from '../views/index.ts';
 
 const storePage = pageOf(storeRate, 'StoreRatePage');
 

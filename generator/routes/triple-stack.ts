@@ -16,8 +16,8 @@ import { ageInDays } from '../internal/dates.ts';
 import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
 import { groupBy } from './paging.ts';
 import { liveOffers, storeRates } from './portals.ts';
-import { offerCents, offerInForce, offerUsable, portalCents, portalChoice, STACK_PURCHASE_USD } from './stack-values.ts';
-import { acceptanceView, byText, rankedCards, storeRateText } from './views.ts';
+import { offerCents, offerInForce, offerUsable, portalCents, portalChoice, STACK_PURCHASE_USD } from '../views/stack-values.ts';
+import { acceptanceView, byText, rankedCards, storeRateText } from '../views/index.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */

@@ -7,20 +7,20 @@ import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
-import { staticMerchants } from '../artefacts/static-limits.ts';
+import { staticMerchants } from '../views/static-limits.ts';
 import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
 import { CHANNELS } from '../../schemas/dataset.ts';
 import { rankCards, type Earning } from '../ranking.ts';
 import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
 import { groupBy } from '../routes/paging.ts';
 import { liveOffers, storeRates } from '../routes/portals.ts';
-import { offerInForce, offerUsable, portalChoice } from '../routes/stack-values.ts';
-import { acceptanceViews, storeRateText } from '../routes/views.ts';
+import { offerInForce, offerUsable, portalChoice } from '../views/stack-values.ts';
+import { acceptanceViews, storeRateText } from '../views/index.ts';
 import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
 import { networkName } from './internal/format.ts';
 import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 
 /** Cards the page lists: the first screen of a phone, and the 30 KB page budget. */
 const PAGE_CARDS = 5;

@@ -1,11 +1,11 @@
 /** How portal store rates, card-linked offers, programs and transfers look in keyed responses. */
-import type { Model } from '../../model.ts';
-import { round4 } from '../../ranking.ts';
-import { programValuation } from '../../valuation.ts';
-import { ageInDays } from '../../internal/dates.ts';
-import { freshnessOf } from '../../freshness.ts';
-import type * as Rows from '../../../schemas/dataset.ts';
-import type * as Keyed from '../../../schemas/keyed.ts';
+import type { Model } from '../model.ts';
+import { round4 } from '../ranking.ts';
+import { programValuation } from '../valuation.ts';
+import { ageInDays } from '../internal/dates.ts';
+import { freshnessOf } from '../freshness.ts';
+import type * as Rows from '../../schemas/dataset.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
 import { merchantName } from './catalogue.ts';
 
 /** A store's rate on a portal as responses show it, valued in cents per dollar with its program's valuation. */
