@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import { change, pageOf, snapshot, stats } from '../../schemas/keyed.ts';
 import { datasetDate } from '../dataset-date.ts';
-import { toCsv } from '../internal/csv.ts';
+import { toCsv } from '../csv.ts';
 import { tables } from '../tables.ts';
 import { renderTemplate, templatePattern } from '../../schemas/path-template.ts';
 import { TIERS } from '../../schemas/manifest.ts';
