@@ -2,9 +2,11 @@
  * The layering of docs/architecture.md holds (issue 26, item 6): no import runs up a layer, across
  * from one output family of the generator to another, or into another folder's internal/ files.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type ImportEdge, importGraph, importsOf, layerViolations, sourceFolders } from './helpers/layers.ts';
+import { type ImportEdge, importGraph, importsOf, layerViolations, sourceFolders, TOP_LEVEL } from './helpers/layers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,6 +19,15 @@ describe('layering', () => {
     expect(edges.length).toBeGreaterThan(500);
     expect(edges.some((e) => e.from.startsWith('generator/views/') && e.to.startsWith('schemas/'))).toBe(true);
     expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it('compiles and ships every folder of the layers but the development ones (scripts/, tools/)', () => {
+    const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
+    const docker = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split('\n');
+    for (const folder of Object.keys(TOP_LEVEL).filter((name) => name !== 'scripts' && name !== 'tools')) {
+      expect(build.include, folder).toContain(`${folder}/**/*.ts`);
+      expect(docker, folder).toContain(`COPY ${folder} ./${folder}`);
+    }
   });
 
   it('catches an upward import, a cross-family one, a reach into internal/ and one across the generator-gateway seam', () => {
