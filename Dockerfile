@@ -14,6 +14,7 @@ COPY errors ./errors
 COPY gateway ./gateway
 COPY generator ./generator
 COPY schemas ./schemas
+COPY tree ./tree
 COPY browser ./browser
 COPY dataset ./dataset
 COPY LICENSE README.md ./

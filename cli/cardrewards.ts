@@ -1,6 +1,7 @@
 /**
- * The `cardrewards` command: compile the dataset (`build`, `validate`) and serve it (`serve`,
- * `keys`). Only the CLI reads the environment, touches the disk for users and sets the exit code.
+ * The `cardrewards` command: compile the dataset (`build`, `validate`), read a built tree (`get`,
+ * `diff`, `mcp`), and serve it (`serve`, `start`, `keys create|list|revoke|usage|export|import`).
+ * Only the CLI reads the environment, touches the disk for users and sets the exit code.
  * Subcommands load their implementation when they run, so `--version` and `--help` stay fast.
  */
 import { Command } from 'commander';

@@ -1,6 +1,7 @@
 /**
- * The gateway's subcommands, `serve` and `keys create|list|revoke|usage`: their options and help
- * only. Each action imports its implementation when it runs, so `--help` loads no gateway code.
+ * The gateway's subcommands, `serve`, `start` (build, then serve) and
+ * `keys create|list|revoke|usage|export|import`: their options and help only. Each action imports
+ * its implementation when it runs, so `--help` loads no gateway code.
  */
 import { type Command, Option } from 'commander';
 import type { RawOptions } from '../gateway/config.ts';

@@ -1,6 +1,7 @@
 /**
- * The generator's subcommands, `build` and `validate`: their options and help only. Each action
- * imports its implementation when it runs, so `--version` and `--help` load no generator code.
+ * The subcommands that build or read a tree, `build`, `validate`, `get`, `diff` and `mcp`: their
+ * options and help only. Each action imports its implementation when it runs, so `--version` and
+ * `--help` load no generator code.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isIsoDate } from '../schemas/iso-date.ts';

@@ -3,10 +3,9 @@
  * (`gateway/request-steps.ts`, the same list the server runs) with access that admits every route
  * and counts nothing. `cardrewards get` prints it; `cardrewards mcp` wraps it in tool results.
  */
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import type { Build } from '../gateway/build-source.ts';
+import { readTreeFile } from '../tree/tree-contract.ts';
 import { HttpError, type ProblemDetails } from '../gateway/http-error.ts';
 import { TIERS } from '../gateway/manifest.ts';
 import { createRequestSteps } from '../gateway/request-steps.ts';
@@ -50,7 +49,7 @@ export function createOfflineAnswer(build: Build): (target: string) => Promise<O
     const answer = exchange.answer;
     if (answer?.kind === 'file') {
       const fileKey = answer.representation.key;
-      return { kind: 'document', bytes: readFileSync(join(answer.build.root, fileKey)), fileKey, exchange };
+      return { kind: 'document', bytes: readTreeFile(answer.build.root, fileKey), fileKey, exchange };
     }
     const error = exchange.error ?? new HttpError('internal-error', 'No answer.');
     return { kind: 'problem', problem: error.toProblem(target.split('?')[0]), exchange };

@@ -2304,10 +2304,34 @@ export interface components {
         };
         /** Usage */
         Usage: {
-            /** @description calls used, the limit (null: unlimited), and when the UTC day resets */
-            day: Record<string, never>;
-            /** @description calls used, the limit (null: unlimited), and when the UTC month resets */
-            month: Record<string, never>;
+            /** @description calls counted today (UTC), the daily limit, and when the day resets */
+            day: {
+                /** @description null: unlimited */
+                limit: number | null;
+                /** @description the UTC day, YYYY-MM-DD */
+                period: string;
+                /** @description null: unlimited */
+                remaining: number | null;
+                /** @description seconds until the window ends */
+                reset_seconds: number;
+                used: number;
+            };
+            /** @description the start of the key's SHA-256 hash, as the access log names the key (never the key) */
+            key: string;
+            /** @description calls counted this month (UTC), the monthly limit, and when the month resets */
+            month: {
+                /** @description null: unlimited */
+                limit: number | null;
+                /** @description the UTC month, YYYY-MM */
+                period: string;
+                /** @description null: unlimited */
+                remaining: number | null;
+                /** @description seconds until the window ends */
+                reset_seconds: number;
+                used: number;
+            };
+            /** @description the name the key was created with */
+            name: string;
             /** @enum {string} */
             tier: "free" | "starter" | "pro" | "enterprise";
         };
@@ -2323,25 +2347,16 @@ export interface operations {
     cardsList: {
         parameters: {
             query?: {
-                /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment.
-                 * @example amex
-                 */
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment. */
                 issuer?: string;
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page) One of these at a time: issuer; network; segment.
                  * @example 1
                  */
                 page?: number;
-                /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment.
-                 * @example visa
-                 */
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment. */
                 network?: string;
-                /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment.
-                 * @example personal
-                 */
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: issuer; network; segment. */
                 segment?: string;
             };
             header?: never;
@@ -2441,7 +2456,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-blue-cash-preferred
                  */
                 id: string;
             };
@@ -2538,7 +2553,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-blue-cash-preferred
                  */
                 id: string;
             };
@@ -2635,7 +2650,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-blue-cash-preferred
                  */
                 id: string;
             };
@@ -2823,7 +2838,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amazon
+                 * @example airfare
                  */
                 slug: string;
             };
@@ -2920,7 +2935,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amazon
+                 * @example airfare
                  */
                 slug: string;
             };
@@ -3017,7 +3032,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amazon
+                 * @example airfare
                  */
                 slug: string;
             };
@@ -3201,10 +3216,7 @@ export interface operations {
     changes: {
         parameters: {
             query?: {
-                /**
-                 * @description page number, an integer from 1 to 100000 (100 items a page)
-                 * @example 1
-                 */
+                /** @description page number, an integer from 1 to 100000 (100 items a page) */
                 page?: number;
             };
             header?: never;
@@ -3302,18 +3314,15 @@ export interface operations {
             query?: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted) One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
-                 * @example 5411
+                 * @example 3058
                  */
                 mcc?: string;
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
-                 * @example pooled
+                 * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
-                /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
-                 * @example costco
-                 */
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant. */
                 merchant?: string;
             };
             header?: never;
@@ -3409,12 +3418,12 @@ export interface operations {
             query?: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: profile and valuation; profile.
-                 * @example typical
+                 * @example light
                  */
                 profile?: string;
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: profile and valuation; profile.
-                 * @example pooled
+                 * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
             };
@@ -3613,12 +3622,12 @@ export interface operations {
             query?: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: merchant and valuation; merchant.
-                 * @example costco
+                 * @example amazon
                  */
                 merchant?: string;
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: merchant and valuation; merchant.
-                 * @example pooled
+                 * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
             };
@@ -3897,7 +3906,7 @@ export interface operations {
             query: {
                 /**
                  * @description a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried
-                 * @example www.amazon.com
+                 * @example amazon.com
                  */
                 domain: string;
             };
@@ -4087,7 +4096,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex
                  */
                 id: string;
             };
@@ -4184,7 +4193,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex
                  */
                 id: string;
             };
@@ -4277,10 +4286,7 @@ export interface operations {
     mccList: {
         parameters: {
             query?: {
-                /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example airlines
-                 */
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred */
                 group?: string;
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
@@ -4385,7 +4391,7 @@ export interface operations {
             path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
-                 * @example 5411
+                 * @example 3058
                  */
                 code: string;
             };
@@ -4480,7 +4486,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description four-digit MCC */
+                /**
+                 * @description four-digit MCC
+                 * @example 3058
+                 */
                 code: string;
             };
             cookie?: never;
@@ -4512,7 +4521,7 @@ export interface operations {
             query?: {
                 /**
                  * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404.
-                 * @example pooled
+                 * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
             };
@@ -4520,7 +4529,7 @@ export interface operations {
             path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
-                 * @example 5411
+                 * @example 3058
                  */
                 code: string;
             };
@@ -4617,7 +4626,7 @@ export interface operations {
             path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
-                 * @example 5411
+                 * @example 3058
                  */
                 code: string;
             };
@@ -4720,7 +4729,7 @@ export interface operations {
             path: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted)
-                 * @example 5411
+                 * @example 3058
                  */
                 code: string;
             };
@@ -4817,7 +4826,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description merchant slug */
+                /**
+                 * @description merchant slug
+                 * @example amazon
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -4847,10 +4859,7 @@ export interface operations {
     merchantsList: {
         parameters: {
             query?: {
-                /**
-                 * @description a merchant category code, four digits (leading zeros may be omitted)
-                 * @example 5411
-                 */
+                /** @description a merchant category code, four digits (leading zeros may be omitted) */
                 mcc?: string;
                 /**
                  * @description page number, an integer from 1 to 100000 (100 items a page)
@@ -5242,7 +5251,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amazon
+                 * @example amex-costco-fixture
                  */
                 slug: string;
             };
@@ -5430,7 +5439,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example rakuten
                  */
                 id: string;
             };
@@ -5533,7 +5542,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example rakuten
                  */
                 id: string;
             };
@@ -5723,7 +5732,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-membership-rewards
                  */
                 id: string;
             };
@@ -5820,7 +5829,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-membership-rewards
                  */
                 id: string;
             };
@@ -5917,7 +5926,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-membership-rewards
                  */
                 id: string;
             };
@@ -6014,7 +6023,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amex-gold
+                 * @example amex-membership-rewards
                  */
                 id: string;
             };
@@ -6330,7 +6339,7 @@ export interface operations {
             path: {
                 /**
                  * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred
-                 * @example amazon
+                 * @example costco
                  */
                 slug: string;
             };

@@ -5,12 +5,10 @@
  * re-checked every `intervalMs` (a realpath and a stat), and a new build is picked up without a
  * restart; a build whose manifest cannot be loaded is logged and the previous one kept.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { GatewayError } from './errors.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
 import { createRouter, type Router } from './router.ts';
-import { BUILD_ID_PATH } from '../schemas/manifest.ts';
+import { BUILD_ID_PATH, MANIFEST_PATH, readManifestText, statManifest, treeRoot } from '../tree/tree-contract.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */
@@ -36,16 +34,16 @@ export interface BuildSourceOptions {
 
 /** The build in folder `root` (its checked manifest and router). */
 function readBuild(root: string): Build {
-  const manifest = parseManifest(readFileSync(join(root, 'manifest.json'), 'utf8'), join(root, 'manifest.json'));
+  const manifest = parseManifest(readManifestText(root), `${root}/${MANIFEST_PATH}`);
   return { root, manifest, router: createRouter(manifest) };
 }
 
 /** The build `distDir` shows now, once (for offline tools); throws `GatewayError` when there is none. */
 export function loadBuild(distDir: string): Build {
   try {
-    return readBuild(realpathSync(distDir));
+    return readBuild(treeRoot(distDir));
   } catch (error) {
-    throw loadError(error, `${distDir}/manifest.json`);
+    throw loadError(error, `${distDir}/${MANIFEST_PATH}`);
   }
 }
 
@@ -57,8 +55,8 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
     let root: string;
     let stamp: string;
     try {
-      root = realpathSync(options.distDir);
-      const stat = statSync(join(root, 'manifest.json'));
+      root = treeRoot(options.distDir);
+      const stat = statManifest(root);
       stamp = `${root}:${stat.ino}:${stat.mtimeMs}`;
     } catch (error) {
       if (seen !== 'missing')
@@ -75,7 +73,7 @@ export function createBuildSource(options: BuildSourceOptions): BuildSource {
       options.onLoad?.(build);
       return true;
     } catch (error) {
-      options.onError?.(loadError(error, `${root}/manifest.json`));
+      options.onError?.(loadError(error, `${root}/${MANIFEST_PATH}`));
       return false;
     }
   };
@@ -98,7 +96,7 @@ export async function createRemoteBuildSource(
 ): Promise<BuildSource> {
   let build: Build | undefined;
   let etag: string | undefined;
-  const url = `${options.originUrl}/manifest.json`;
+  const url = `${options.originUrl}/${MANIFEST_PATH}`;
   /** True when the origin's build-id file names the build already loaded: no need to fetch the manifest. */
   const unchanged = async (): Promise<boolean> => {
     if (build === undefined || etag !== undefined) return false;

@@ -2,12 +2,11 @@
  * `/metrics` on its own listen address (`--metrics-port`, `--metrics-host`), never on the API's:
  * API clients cannot reach it, and an operator exposes it only to the scraper.
  */
-import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { BuildSource } from './build-source.ts';
 import type { BuildFacts } from './metrics.ts';
+import { statManifest } from '../tree/tree-contract.ts';
 
 export interface RunningMetricsServer {
   readonly server: Server;
@@ -59,7 +58,7 @@ export function buildFacts(builds: Pick<BuildSource, 'current'>, nowMs = Date.no
   if (build === undefined) return undefined;
   let written = nowMs;
   try {
-    if (!/^https?:/.test(build.root)) written = statSync(join(build.root, 'manifest.json')).mtimeMs;
+    if (!/^https?:/.test(build.root)) written = statManifest(build.root).mtimeMs;
   } catch {
     // pruned under us: say 0 rather than fail the scrape
   }

@@ -3,9 +3,11 @@
  * gateway runs it for every request on a socket; `cardrewards get` runs the same list offline,
  * with access that admits every route and counts nothing.
  *
- *   CORS → normalise (400/405/414, preflight) → built-in paths → current build (503) → public
- *   files → route (404) → authenticate (401) → authorise tier (403) → usage → resolve file
- *   (400/404) → conditional (304, not counted) → count (429, refused calls not counted) → serve
+ * CORS headers first (every answer carries them), then the numbered steps the step modules name:
+ *   1 normalise (400/405/414, preflight) → 2 built-in paths → 3 current build (503) → 4 public
+ *   files → 5 route (404) → 6 authenticate (401) → 7 authorise tier (403) → 8 usage → 9 resolve
+ *   file (400/404) → 10 conditional (304, not counted) → 11 count (429, refused calls not
+ *   counted) → 12 serve
  */
 import type { BuildSource } from './build-source.ts';
 import { createBuiltInRoutes, type ReadinessStore } from './steps/built-in-routes.ts';

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FileCache } from './file-cache.ts';
 import { HttpError } from './http-error.ts';
 import type { ManifestFile } from './manifest.ts';
+import { ENCODING_SUFFIX, encodedEtag } from '../tree/tree-contract.ts';
 
 export interface Representation {
   /** File key in the tree: the plain file or its `.br` / `.gz` sibling. */
@@ -25,8 +26,6 @@ export interface Representation {
   /** Every header of a 200 but Content-Length: validators, type and encoding. */
   readonly headers: Readonly<Record<string, string>>;
 }
-
-const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
 /**
  * Representations made so far, per manifest entry: each is built once per build (a new build has
@@ -54,12 +53,12 @@ export function selectRepresentation(key: string, entry: ManifestFile, headers: 
 function createRepresentation(key: string, entry: ManifestFile, encoding: 'br' | 'gzip' | undefined): Representation {
   const varies = (entry.encodings ?? []).length > 0;
   // Each representation needs its own strong validator (RFC 9110 §8.8.3).
-  const etag = encoding === undefined ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`;
+  const etag = encoding === undefined ? entry.etag : encodedEtag(entry.etag, encoding);
   const validators: Record<string, string> = varies ? { ETag: etag, Vary: 'Accept-Encoding' } : { ETag: etag };
   const headers: Record<string, string> = { ...validators, 'Content-Type': entry.type };
   if (encoding !== undefined) headers['Content-Encoding'] = encoding;
   return Object.freeze({
-    key: encoding === undefined ? key : key + SUFFIX[encoding],
+    key: encoding === undefined ? key : key + ENCODING_SUFFIX[encoding],
     encoding,
     etag,
     type: entry.type,

@@ -5,8 +5,7 @@ import { mccRecords } from './artefacts/mcc-records.ts';
 import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';
 import { openApi } from './artefacts/openapi.ts';
-
-import { historyResponses, keyedResponses } from './routes/index.ts';
+import { historyResponses, keyedResponses, routes } from './routes/index.ts';
 import { homePage } from './site/home-page.ts';
 import { mccPages } from './site/mcc-pages.ts';
 import { mccGroupPages } from './site/mcc-group-pages.ts';
@@ -25,7 +24,7 @@ export const artefacts: readonly Artefact[] = [
   merchantRecords,
   searchIndex,
   keyedResponses,
-  openApi,
+  openApi(routes),
   // The public site (dist/public): pages behind every service_url, stats, the download and the widget.
   homePage,
   mccPages,

@@ -11,6 +11,7 @@ import { inputsDigest } from './inputs-digest.ts';
 import { datasetBytes, outputBound } from './output-bound.ts';
 import type { Problem } from './problems.ts';
 import { readDataset } from './read-dataset.ts';
+import { buildsFolder } from '../tree/tree-contract.ts';
 import { type SummaryOptions, summarizeDataset } from './summary.ts';
 
 export interface BuildOptions {
@@ -52,7 +53,7 @@ const silent: BuildProgress = { step: (_, run) => run(), stepAsync: (_, run) => 
 /** Builds `options.out` from `options.dataset`, or returns every dataset problem and writes nothing. */
 export async function buildTree(options: BuildOptions, progress: BuildProgress = silent): Promise<BuildResult> {
   // Whatever this build then does, what a killed build left behind goes first.
-  const abandonedTreesRemoved = removeAbandonedTrees(`${resolve(options.out)}.builds`);
+  const abandonedTreesRemoved = removeAbandonedTrees(buildsFolder(resolve(options.out)));
   const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
   const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
   if (liveInputs(options.out) === inputs) {

@@ -16,6 +16,7 @@ import { datasetDate } from './dataset-date.ts';
 import { createManifest } from './manifest.ts';
 import { manifestRoutes } from './routes/index.ts';
 import { manifestSchema, type ManifestFile } from '../schemas/manifest.ts';
+import { byPath, entryOf, MANIFEST_PATH } from '../tree/tree-contract.ts';
 import { type Dataset, type DatasetSources, displayFile, loadDataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
 import { createModel, type Model } from './model.ts';
@@ -33,9 +34,6 @@ export interface CompileOptions {
   /** The build this one follows (the live tree), whose history this build continues; absent for a first build. */
   readonly previous?: TreeView | undefined;
 }
-
-/** Files at least this large get precompressed siblings; below it compression saves too little to be worth a file. */
-export const COMPRESS_MIN_BYTES = 4096;
 
 export interface BuildOutput {
   /** Every file of the tree but the manifest, sorted by path. */
@@ -154,7 +152,7 @@ export function planBuild(
     manifest(entries, buildId) {
       const manifest = createManifest(buildId, model.date, sortedEntries(entries));
       // The gateway checks the same schema on load; a manifest it would refuse is never written.
-      assertValid(validatorFor(manifestSchema), manifest, 'manifest.json');
+      assertValid(validatorFor(manifestSchema), manifest, MANIFEST_PATH);
       return serialize(manifest);
     },
   };
@@ -192,41 +190,6 @@ export function compile(
 /** Canonical JSON: sorted keys, no insignificant white space, one final newline. */
 export function serialize(document: unknown): Buffer {
   return Buffer.from(`${canonicalJson(document)}\n`, 'utf8');
-}
-
-/** Quoted, truncated SHA-256 of the bytes: a strong ETag that is equal exactly when the bytes are. */
-export function etagOf(bytes: Buffer): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
-}
-
-/** The content type a file name implies. */
-export function contentTypeOf(path: string): string {
-  if (path.endsWith('.json')) return 'application/json; charset=utf-8';
-  if (path.endsWith('.csv')) return 'text/csv; charset=utf-8';
-  if (path.endsWith('.html')) return 'text/html; charset=utf-8';
-  if (path.endsWith('.css')) return 'text/css; charset=utf-8';
-  if (path.endsWith('.js')) return 'text/javascript; charset=utf-8';
-  if (path.endsWith('.xml')) return 'application/atom+xml; charset=utf-8'; // the tree's one XML file is the changes feed
-  if (path.endsWith('.zip')) return 'application/zip';
-  if (path.endsWith('.sqlite')) return 'application/vnd.sqlite3';
-  return 'application/octet-stream';
-}
-
-/** Files that get .br and .gz siblings: text (JSON, HTML, CSS, scripts, the Atom feed) at least COMPRESS_MIN_BYTES long. */
-export function isCompressible(path: string, size: number): boolean {
-  const type = contentTypeOf(path);
-  return size >= COMPRESS_MIN_BYTES && (type.startsWith('application/json') || type.startsWith('text/') || type.includes('+xml'));
-}
-
-/** The manifest entry of one file. */
-export function entryOf(path: string, bytes: Buffer): ManifestFile {
-  const type = contentTypeOf(path);
-  return { size: bytes.length, etag: etagOf(bytes), type, ...(isCompressible(path, bytes.length) ? { encodings: ['br', 'gzip'] } : {}) };
-}
-
-/** The order of files in the manifest and the build id: by path, code unit by code unit. */
-export function byPath(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function sortedEntries(entries: ReadonlyMap<string, ManifestFile>): Map<string, ManifestFile> {

@@ -2,10 +2,9 @@
  * A built tree on disk as the diff and the writer see it: its folder, its manifest's file list and
  * routes, JSON files read only when asked for.
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { TreeView } from './build-diff.ts';
-import { MANIFEST_PATH, type Manifest } from './manifest.ts';
+import type { Manifest } from './manifest.ts';
+import { readManifestText, readTreeFile, treeRoot } from '../tree/tree-contract.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 
 export interface DiskTree extends TreeView {
@@ -21,7 +20,7 @@ export function diskTree(root: string, manifest: Manifest): DiskTree {
     build: manifest.build,
     files: manifest.files,
     routes: manifest.routes,
-    read: (path) => JSON.parse(readFileSync(join(root, path), 'utf8')),
+    read: (path) => JSON.parse(readTreeFile(root, path).toString('utf8')),
   };
 }
 
@@ -33,8 +32,8 @@ export function liveTree(outDir: string): DiskTree | undefined {
   let root: string;
   let manifest: Manifest;
   try {
-    root = realpathSync(resolve(outDir));
-    manifest = JSON.parse(readFileSync(join(root, MANIFEST_PATH), 'utf8')) as Manifest;
+    root = treeRoot(outDir);
+    manifest = JSON.parse(readManifestText(root)) as Manifest;
   } catch {
     return undefined;
   }

@@ -25,13 +25,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { type BuildPlan, entryOf, type OutputFile } from './compile.ts';
+import type { BuildPlan, OutputFile } from './compile.ts';
 import { type DiskTree, liveTree } from './disk-tree.ts';
 import { createWritePool } from './write-pool.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 import { GeneratorError } from './errors.ts';
-import { BUILD_ID_PATH } from '../schemas/manifest.ts';
-import { MANIFEST_PATH } from './manifest.ts';
+import { BUILD_ID_PATH, buildsFolder, entryOf, MANIFEST_PATH } from '../tree/tree-contract.ts';
 
 export interface EmitOptions {
   /** Aborts the build: the workers stop, the temporary tree is removed and `emitTree` rejects with ERR_INTERRUPTED. */
@@ -83,7 +82,7 @@ export async function emitTree(
   options: EmitOptions = {},
 ): Promise<EmitResult> {
   const out = resolve(outDir);
-  const buildsDir = `${out}.builds`;
+  const buildsDir = buildsFolder(out);
   const live = liveBuild(out);
   const temporary = join(buildsDir, `${TEMPORARY_PREFIX}${process.pid}`);
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;

@@ -15,7 +15,7 @@ import { BROWSER_ASSETS_DIR, packageRoot, packageVersion } from './package-info.
 /** This module's own file: its folder's parent holds the running code, its extension says which kind. */
 const SELF = fileURLToPath(import.meta.url);
 /** The folders (beside `generator/`) whose code decides the output. */
-const CODE_DIRS = ['generator', 'schemas', 'errors'];
+const CODE_DIRS = ['generator', 'schemas', 'tree', 'errors'];
 
 /** Hex digest of the dataset texts, the build options and the running generator. */
 export function inputsDigest(sources: DatasetSources, options: Readonly<Record<string, string | undefined>>): string {

@@ -5,7 +5,7 @@
 import type { ManifestFile, Manifest } from '../schemas/manifest.ts';
 import { manifestRoutes } from './routes/index.ts';
 
-export const MANIFEST_PATH = 'manifest.json';
+export { MANIFEST_PATH } from '../tree/tree-contract.ts';
 export const MANIFEST_VERSION = 1;
 
 export type { Manifest };

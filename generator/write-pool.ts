@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { COMPRESSION } from './compression.ts';
+import { ENCODING_SUFFIX } from '../tree/tree-contract.ts';
 
 /**
  * The worker's code, as a CommonJS string: it then runs the same from the TypeScript sources (tests,
@@ -20,8 +21,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { brotliCompressSync, gzipSync, constants } = require('node:zlib');
 const { linkSync, mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
-const { brotliQuality, gzipLevel } = workerData;
-const SUFFIX = { br: '.br', gzip: '.gz' };
+const { brotliQuality, gzipLevel, suffix: SUFFIX } = workerData;
 
 /** Runs a write or link of a file, creating its folder (once) when it is missing. */
 function inFolder(path, act) {
@@ -101,7 +101,7 @@ export function createWritePool(workers = Math.max(1, availableParallelism() - 1
   const pool = Array.from({ length: workers }, () => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { brotliQuality: COMPRESSION.brotliQuality, gzipLevel: COMPRESSION.gzipLevel },
+      workerData: { brotliQuality: COMPRESSION.brotliQuality, gzipLevel: COMPRESSION.gzipLevel, suffix: ENCODING_SUFFIX },
     });
     return { worker, pending: new Set<number>() };
   });

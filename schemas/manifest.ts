@@ -12,12 +12,6 @@ export type Tier = (typeof TIERS)[number];
 
 export { PARAM_KINDS, type ParamKind } from './param-kinds.ts';
 
-/**
- * A few bytes beside the manifest holding the build id, so a gateway in proxy mode whose origin
- * sends no ETag can tell a new build from the same one without downloading the whole manifest.
- */
-export const BUILD_ID_PATH = 'build-id';
-
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 

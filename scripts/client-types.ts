@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../generator/artefacts/openapi.ts';
+import { routes } from '../generator/routes/index.ts';
 import { canonicalJson } from '../generator/canonical-json.ts';
 import { prepare } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
@@ -20,7 +21,7 @@ export const CLIENT_TYPES_PATH = join(ROOT, 'client/api-types.ts');
 export async function clientTypesSource(): Promise<string> {
   const result = prepare(readDataset(join(ROOT, 'test/fixtures/mini')), { baseUrl: 'http://localhost:8787', displayDir: 'mini' });
   if (!result.ok) throw new Error(`the fixture does not load: ${JSON.stringify(result.problems.slice(0, 3))}`);
-  return generateTypes(withoutExamples(JSON.parse(canonicalJson(openApiDocument(result.model)))) as object);
+  return generateTypes(withoutExamples(JSON.parse(canonicalJson(openApiDocument(result.model, routes)))) as object);
 }
 
 /** A copy without the `example` of media types: whole responses, which would only bloat the doc comments. */

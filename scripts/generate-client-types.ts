@@ -1,4 +1,4 @@
-/** `npm run generate:client-types`: rewrites client/api-types.ts from the OpenAPI document (test/client-types.test.ts checks it is current). */
+/** `npm run generate:client-types`: rewrites client/api-types.ts from the OpenAPI document (test/client.test.ts checks it is current). */
 import { writeFileSync } from 'node:fs';
 import { CLIENT_TYPES_PATH, clientTypesSource } from './client-types.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ENVIRONMENT } from '../gateway/config.ts';
-import { BUILD_ID_PATH } from '../schemas/manifest.ts';
+import { BUILD_ID_PATH } from '../tree/tree-contract.ts';
 import { ROOT, runCli } from './helpers/cli.ts';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');

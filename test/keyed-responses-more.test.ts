@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { pageLink, pages } from '../generator/routes/paging.ts';
+import { pageLink, pages } from '../generator/route-runner.ts';
 
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 import { templatePattern } from '../schemas/path-template.ts';

@@ -1,6 +1,6 @@
 /**
- * Step 11 and its companions: count a served call (429 at a limit, nothing counted), put the key's
- * current usage on answers that are not counted (400, 404, 304), and answer `/api/usage`.
+ * Step 11, count a served call (429 at a limit, nothing counted), and its companions: put the
+ * key's current usage on answers that are not counted (400, 404, 304), and step 8, answer `/api/usage`.
  */
 import { hashPrefix } from '../api-keys.ts';
 import { HttpError } from '../http-error.ts';

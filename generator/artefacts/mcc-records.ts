@@ -2,11 +2,11 @@
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { mccRecord, type MccRecord } from '../../schemas/documents.ts';
-import { topCardsOfMcc } from './static-limits.ts';
+import { topCardsOfMcc } from '../views/static-limits.ts';
 import { bothValues } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { issuerName } from '../routes/views/cards.ts';
-import { pageUrl, sitePaths } from '../site/internal/paths.ts';
+import { issuerName } from '../views/cards.ts';
+import { pageUrl, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 
 export const mccRecords: Artefact = {

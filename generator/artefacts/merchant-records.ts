@@ -2,19 +2,19 @@
 import type { Artefact } from '../artefact.ts';
 import { latestDate } from '../internal/dates.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
-import { staticMerchants, topCardOfMerchant } from './static-limits.ts';
+import { staticMerchants } from '../views/static-limits.ts';
+import { merchantView } from '../views/merchant-view.ts';
 import { bothValues } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import { pageUrl, sitePaths } from '../site/internal/paths.ts';
+import { pageUrl, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 
 export const merchantRecords: Artefact = {
   name: 'merchant records',
   *derive(model) {
     for (const merchant of staticMerchants(model.merchants)) {
-      const mcc = model.mccByCode.get(merchant.mcc);
-      const found = topCardOfMerchant(model, merchant);
-      if (!mcc || !found) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc} or no active card`);
+      const { mcc, top: found } = merchantView(model, merchant);
+      if (!found) throw new Error(`merchant ${merchant.slug}: no active card`);
       const top = found.earning;
       const conditions = conditionsOf(model, top);
       if (found.refused !== null) conditions.unshift({ kind: 'acceptance', note: found.refused });

@@ -1,8 +1,5 @@
-/** Pieces of the OpenAPI document that depend on the data or describe the conventions: tags, examples, typed enums, problem details. */
-import type { Model } from '../model.ts';
-import type { RouteDefinition } from '../route.ts';
+/** Pieces of the OpenAPI document that describe the conventions: tags, typed enums, problem details (examples: openapi-examples.ts). */
 import { PROBLEM_TYPES } from '../../schemas/problem-types.ts';
-import { renderRoute } from '../routes/route-runner.ts';
 
 /** RFC 9457 problem details as the gateway answers them (schemas/problem-types.ts lists the codes). */
 export const PROBLEM_SCHEMA = {
@@ -60,41 +57,6 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   usage: "The caller's own call counters",
   valuations: 'Cents per point of every program, with the basis of each value',
 };
-
-/** An example value for each parameter name the routes use, so /docs suggests real requests. */
-export const PARAMETER_EXAMPLES: Readonly<Record<string, string | number>> = {
-  id: 'amex-gold',
-  slug: 'amazon',
-  code: '5411',
-  mcc: '5411',
-  merchant: 'costco',
-  domain: 'www.amazon.com',
-  issuer: 'amex',
-  network: 'visa',
-  segment: 'personal',
-  group: 'airlines',
-  from: 'amex-membership-rewards',
-  to: 'delta-skymiles',
-  valuation: 'pooled',
-  profile: 'typical',
-  page: 1,
-};
-
-/** Arrays longer than this are cut in examples: the shape shows, the document stays small. */
-const EXAMPLE_ITEMS = 2;
-
-/** The first document the route writes from the real dataset, trimmed, or undefined for a route with no files of its own. */
-export function exampleOf(route: RouteDefinition, model: Model): unknown {
-  if (route.derive === undefined) return undefined;
-  for (const file of renderRoute(route, route.derive(model))) return 'document' in file ? trim(file.document) : undefined;
-  return undefined;
-}
-
-function trim(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, EXAMPLE_ITEMS).map(trim);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trim(item)]));
-  return value;
-}
 
 /**
  * A copy of `schema` in which every enum also states its type (OpenAPI tools want both), and every

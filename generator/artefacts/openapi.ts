@@ -1,8 +1,7 @@
-/** `public/openapi.json`: the OpenAPI 3.1 document of every route, built from the catalogue and the schemas. */
+/** `public/openapi.json`: the OpenAPI 3.1 document of every route, built from the catalogue, the schemas and the build's own files (its examples). */
 import type { Artefact } from '../artefact.ts';
 import { PARAM_KIND_DEFINITIONS } from '../../schemas/param-kinds.ts';
 import { TIERS, type ParamKind, type RouteDefinition } from '../route.ts';
-import { routes } from '../routes/index.ts';
 import { mccRecord, merchantRecord, searchIndex } from '../../schemas/documents.ts';
 import {
   appliedRule,
@@ -18,7 +17,11 @@ import {
 } from '../../schemas/keyed.ts';
 import type { Model } from '../model.ts';
 import { packageIssuesUrl } from '../package-info.ts';
-import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
+import { PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
+import { type OperationExample, routeExamples, staticExample } from './openapi-examples.ts';
+import { mccRecords } from './mcc-records.ts';
+import { merchantRecords } from './merchant-records.ts';
+import { searchIndex as searchIndexFile } from './search-index.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 
 const problemResponse = (description: string, headers?: object) => ({
@@ -72,7 +75,7 @@ function componentsOf(named: ReadonlyMap<string, object>): Record<string, object
   return schemas;
 }
 
-function queryParameters(route: RouteDefinition) {
+function queryParameters(route: RouteDefinition, example: OperationExample | undefined) {
   const names = new Map<string, { kind: ParamKind; required: boolean }>();
   for (const variant of route.variants) {
     for (const [name, kind] of Object.entries(variant.query)) names.set(name, { kind, required: route.variants.length === 1 });
@@ -86,13 +89,23 @@ function queryParameters(route: RouteDefinition) {
     required: required && route.queryDocs?.[name] === undefined,
     description: (route.queryDocs?.[name]?.description ?? PARAM_KIND_DEFINITIONS[kind].description) + alternatives,
     schema: withTypedEnums(route.queryDocs?.[name]?.schema ?? PARAM_KIND_DEFINITIONS[kind].schema),
-    ...(PARAMETER_EXAMPLES[name] === undefined ? {} : { example: PARAMETER_EXAMPLES[name] }),
+    ...exampleValue(example, name),
   }));
 }
 
-function operation(route: RouteDefinition, model: Model) {
+/** The parameter's `example` member, when the operation's example request has a value for it. */
+function exampleValue(example: OperationExample | undefined, name: string): { example?: string | number } {
+  const value = example?.parameters[name];
+  return value === undefined ? {} : { example: value };
+}
+
+/** The 200 answer's `example` member, when there is one. */
+function exampleResponse(example: OperationExample | undefined): { example?: unknown } {
+  return example?.response === undefined ? {} : { example: example.response };
+}
+
+function operation(route: RouteDefinition, example: OperationExample | undefined) {
   const tierIndex = TIERS.indexOf(route.tier);
-  const example = exampleOf(route, model);
   const paged = route.variants.some((variant) => Object.values(variant.optional).includes('page'));
   return {
     operationId: route.id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
@@ -108,9 +121,9 @@ function operation(route: RouteDefinition, model: Model) {
         required: true,
         description: PARAM_KIND_DEFINITIONS[kind].description,
         schema: PARAM_KIND_DEFINITIONS[kind].schema,
-        ...(PARAMETER_EXAMPLES[name] === undefined ? {} : { example: PARAMETER_EXAMPLES[name] }),
+        ...exampleValue(example, name),
       })),
-      ...queryParameters(route),
+      ...queryParameters(route, example),
     ],
     responses: {
       200: {
@@ -124,7 +137,7 @@ function operation(route: RouteDefinition, model: Model) {
         content: {
           [route.contentType ?? 'application/json']: {
             schema: { $ref: `#/components/schemas/${componentName(route.schema)}` },
-            ...(example === undefined ? {} : { example }),
+            ...exampleResponse(example),
           },
         },
       },
@@ -141,7 +154,13 @@ function operation(route: RouteDefinition, model: Model) {
   };
 }
 
-function staticOperation(id: string, summary: string, schemaName: string, parameter?: { name: string; description: string }) {
+function staticOperation(
+  id: string,
+  summary: string,
+  schemaName: string,
+  example: OperationExample | undefined,
+  parameter?: { name: string; description: string },
+) {
   return {
     get: {
       operationId: id,
@@ -150,10 +169,22 @@ function staticOperation(id: string, summary: string, schemaName: string, parame
       tags: ['static'],
       security: [],
       parameters: parameter
-        ? [{ name: parameter.name, in: 'path', required: true, description: parameter.description, schema: { type: 'string' } }]
+        ? [
+            {
+              name: parameter.name,
+              in: 'path',
+              required: true,
+              description: parameter.description,
+              schema: { type: 'string' },
+              ...exampleValue(example, parameter.name),
+            },
+          ]
         : [],
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } },
+        200: {
+          description: 'OK',
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` }, ...exampleResponse(example) } },
+        },
         404: problemResponse('No such file'),
       },
     },
@@ -165,10 +196,13 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
 }
 
-/** The OpenAPI document as a plain object. */
-export function openApiDocument(model: Model): object {
+/** The OpenAPI document of `routes` (the build's route table) as a plain object. */
+export function openApiDocument(model: Model, routes: readonly RouteDefinition[]): object {
+  const examples = routeExamples(model, routes);
+  const mccExample = staticExample(model, mccRecords, publicFile(PUBLIC_FILES.mccRecord));
+  const merchantExample = staticExample(model, merchantRecords, publicFile(PUBLIC_FILES.merchantRecord));
   const paths: Record<string, object> = {
-    [PUBLIC_FILES.mccRecord]: staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', {
+    [PUBLIC_FILES.mccRecord]: staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', mccExample, {
       name: 'code',
       description: 'four-digit MCC',
     }),
@@ -176,9 +210,15 @@ export function openApiDocument(model: Model): object {
       'staticMerchant',
       'One of the 1,540 most popular merchants with its top card',
       'MerchantRecord',
+      merchantExample,
       { name: 'slug', description: 'merchant slug' },
     ),
-    [PUBLIC_FILES.searchIndex]: staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
+    [PUBLIC_FILES.searchIndex]: staticOperation(
+      'staticSearch',
+      'Search index of every static MCC and merchant file',
+      'SearchIndex',
+      staticExample(model, searchIndexFile, publicFile(PUBLIC_FILES.searchIndex)),
+    ),
   };
   const named = new Map<string, object>([
     ['MccRecord', mccRecord],
@@ -186,7 +226,7 @@ export function openApiDocument(model: Model): object {
     ['SearchIndex', searchIndex],
   ]);
   for (const route of routes) {
-    paths[route.path] = { get: operation(route, model) };
+    paths[route.path] = { get: operation(route, examples.get(route.id)) };
     named.set(componentName(route.schema), route.schema);
   }
   const schemas = { Problem: PROBLEM_SCHEMA, ...componentsOf(named) };
@@ -216,13 +256,16 @@ export function openApiDocument(model: Model): object {
   };
 }
 
-export const openApi: Artefact = {
-  name: 'openapi',
-  *derive(model) {
-    yield {
-      path: publicFile(PUBLIC_FILES.openApi),
-      document: openApiDocument(model),
-      schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } },
-    };
-  },
-};
+/** The document as an artefact; the route table comes from the list of artefacts, so this family imports no other. */
+export function openApi(routes: readonly RouteDefinition[]): Artefact {
+  return {
+    name: 'openapi',
+    *derive(model) {
+      yield {
+        path: 'public/openapi.json',
+        document: openApiDocument(model, routes),
+        schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } },
+      };
+    },
+  };
+}

@@ -1,7 +1,7 @@
 /** docs/api.md, "Search index": one array naming every static MCC and merchant file, for a search box. */
 import type { Artefact } from '../artefact.ts';
 import { searchIndex as searchIndexSchema, type SearchEntry } from '../../schemas/documents.ts';
-import { staticMerchants } from './static-limits.ts';
+import { staticMerchants } from '../views/static-limits.ts';
 import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 
 export const searchIndex: Artefact = {

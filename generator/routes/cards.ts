@@ -3,8 +3,8 @@ import type { Model } from '../model.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { IssuerRow } from '../../schemas/dataset.ts';
 import { cardDetail, cardSummary, issuer, network, pageOf, listOf, reward, benefit } from '../../schemas/keyed.ts';
-import { groupBy } from './paging.ts';
-import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from './views.ts';
+import { groupBy } from '../internal/group-by.ts';
+import { benefitsOf, byText, cardDetailOf, cardSummaryOf, rewardsOf } from '../views/index.ts';
 
 const cardPage = pageOf(cardSummary, 'CardPage');
 

@@ -3,7 +3,7 @@ import type { Artefact, HistoryArtefact } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
 import { componentName } from '../../schemas/keyed.ts';
 import { templatePattern } from '../../schemas/path-template.ts';
-import { renderRoute } from './route-runner.ts';
+import { renderRoute } from '../route-runner.ts';
 import { cardRoutes } from './cards.ts';
 import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';

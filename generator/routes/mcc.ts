@@ -14,7 +14,7 @@ import {
   merchantSummary,
   pageOf,
 } from '../../schemas/keyed.ts';
-import { groupBy } from './paging.ts';
+import { groupBy } from '../internal/group-by.ts';
 import {
   byText,
   cardsForCategory,
@@ -24,7 +24,7 @@ import {
   mccSummaryOf,
   merchantSummaryOf,
   rankedCards,
-} from './views.ts';
+} from '../views/index.ts';
 import type { Model } from '../model.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC } from '../valuation.ts';
 import { groupSlug } from '../internal/group-slug.ts';

@@ -1,9 +1,10 @@
 /** Merchants, the extension's recommendation per domain, and the best-card computation. */
 import type { RouteDefinition } from '../route.ts';
 import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
-import { groupBy, pageLink } from './paging.ts';
+import { groupBy } from '../internal/group-by.ts';
+import { pageLink } from '../route-runner.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
-import { byPortalValue } from './stack-values.ts';
+import { byPortalValue } from '../views/stack-values.ts';
 import { ranksApartFromMcc } from '../ranking.ts';
 import {
   acceptanceView,
@@ -15,7 +16,7 @@ import {
   offerOf,
   rankedCards,
   storeRateOf,
-} from './views.ts';
+} from '../views/index.ts';
 import { DEFAULT_CHANNEL } from '../acceptance.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');

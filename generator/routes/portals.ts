@@ -1,13 +1,12 @@
 /** Shopping portals, their store rates, stores and card-linked offers. */
 import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
-import type * as Keyed from '../../schemas/keyed.ts';
 import type { PortalRow } from '../../schemas/dataset.ts';
 import { listOf, offer, pageOf, portal, store, storeRate } from '../../schemas/keyed.ts';
 import { ageInDays } from '../internal/dates.ts';
-import { byPortalValue, portalCents } from './stack-values.ts';
-import { groupBy } from './paging.ts';
-import { byText, offerOf, storeRateOf } from './views.ts';
+import { byPortalValue, portalCents } from '../views/stack-values.ts';
+import { groupBy } from '../internal/group-by.ts';
+import { byText, liveOffers, storeRates } from '../views/index.ts';
 
 const storePage = pageOf(storeRate, 'StoreRatePage');
 
@@ -29,17 +28,6 @@ function portalOf(model: Model, row: PortalRow) {
 }
 const storeListPage = pageOf(store, 'StorePage');
 const offerPage = pageOf(offer, 'OfferPage');
-export function storeRates(model: Model): Keyed.StoreRate[] {
-  return model.dataset.portalRates
-    .map(({ row }) => storeRateOf(model, row))
-    .sort((a, b) => byText(a.merchant, b.merchant) || byPortalValue(a, b));
-}
-
-/** Every offer, expired ones included (they carry `expired: true`), by slug. */
-export function liveOffers(model: Model): Keyed.Offer[] {
-  return model.dataset.offers.map(({ row }) => offerOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
-}
-
 export const portalRoutes: readonly RouteDefinition[] = [
   {
     id: 'portals-list',

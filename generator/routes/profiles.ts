@@ -2,7 +2,7 @@
 import type { RouteDefinition } from '../route.ts';
 import { spendProfileRanking } from '../../schemas/keyed.ts';
 import { rankByNetValue, SPEND_PROFILES } from '../spend-profiles.ts';
-import { issuerName } from './views/cards.ts';
+import { issuerName } from '../views/cards.ts';
 import { cardValuation, DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 
 export const profileRoutes: readonly RouteDefinition[] = [

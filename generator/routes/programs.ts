@@ -3,7 +3,7 @@ import type { RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import { cardSummary, listOf, program, programDetail, transfer, transferQuote } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
-import { byText, cardSummaryOf, programOf, transferOf } from './views.ts';
+import { byText, cardSummaryOf, programOf, transferOf } from '../views/index.ts';
 
 const programs = (model: Model) => [...model.programs.values()].sort((a, b) => byText(a.slug, b.slug));
 const transfers = (model: Model) => model.dataset.transferPartners.map(({ row }) => row);

@@ -14,10 +14,10 @@ import { round4 } from '../ranking.ts';
 import { acceptanceOf } from '../acceptance.ts';
 import { ageInDays } from '../internal/dates.ts';
 import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
-import { groupBy } from './paging.ts';
-import { liveOffers, storeRates } from './portals.ts';
-import { offerCents, offerInForce, offerUsable, portalCents, portalChoice, STACK_PURCHASE_USD } from './stack-values.ts';
-import { acceptanceView, byText, rankedCards, storeRateText } from './views.ts';
+import { groupBy } from '../internal/group-by.ts';
+import { liveOffers, storeRates } from '../views/shopping.ts';
+import { offerCents, offerInForce, offerUsable, portalCents, portalChoice, STACK_PURCHASE_USD } from '../views/stack-values.ts';
+import { acceptanceView, byText, rankedCards, storeRateText } from '../views/index.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */

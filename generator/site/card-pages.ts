@@ -4,12 +4,12 @@
  */
 import { allPurchasesRuleOf } from '../ranking.ts';
 import type { Artefact } from '../artefact.ts';
-import { byText, cardDetailOf, issuerName } from '../routes/views.ts';
+import { byText, cardDetailOf, issuerName } from '../views/index.ts';
 import type { CardRow } from '../../schemas/dataset.ts';
 import { grouped, networkName, num, rateText, usd } from './internal/format.ts';
 import { externalHref, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 
 const PERIOD: Readonly<Record<string, string>> = {
   once: 'once',

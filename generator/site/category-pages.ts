@@ -1,11 +1,11 @@
 /** `/best/{category}` ("best card for groceries …") and `/best` listing them: the ranking of `/api/categories/{slug}/cards`, for readers. */
 import type { Artefact } from '../artefact.ts';
-import { staticMerchants } from '../artefacts/static-limits.ts';
-import { byText, cardsForCategory, categoryMccsOf } from '../routes/views.ts';
+import { staticMerchants } from '../views/static-limits.ts';
+import { byText, cardsForCategory, categoryMccsOf } from '../views/index.ts';
 import { num, rateText, usd } from './internal/format.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 
 /** Cards shown on a category page, and MCC codes listed before "and N more". */
 export const CARDS_PER_CATEGORY_PAGE = 10;

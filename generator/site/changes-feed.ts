@@ -5,7 +5,7 @@ import type { Model } from '../model.ts';
 import { changeLines, entryAnchor } from './internal/change-lines.ts';
 // `html` escapes exactly the five characters XML needs escaped (& < > " '), with entities XML knows.
 import { html } from './internal/html.ts';
-import { pageUrl, sitePaths } from './internal/paths.ts';
+import { pageUrl, sitePaths } from '../views/site-paths.ts';
 
 export const FEED_TITLE = 'cardrewards: what each build changed';
 

@@ -4,7 +4,7 @@ import { HISTORY_LIMIT } from '../../schemas/keyed/meta.ts';
 import { changeLines, entryAnchor } from './internal/change-lines.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 
 export const changesPage: HistoryArtefact = {
   name: 'changes page',

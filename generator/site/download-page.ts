@@ -4,7 +4,7 @@ import { datasetDigest, datasetEntries, downloadDate, downloadFiles, rowCounts }
 import { grouped } from './internal/format.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 import { createDatabase, sqlTableName } from './internal/sqlite.ts';
 import { createZip } from './internal/zip.ts';
 

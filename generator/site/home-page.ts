@@ -1,10 +1,10 @@
 /** `/`: what the service is, a search box over the public search index (no key), and links to everything. */
 import type { Artefact } from '../artefact.ts';
-import { STATIC_MERCHANT_COUNT, staticMerchants } from '../artefacts/static-limits.ts';
+import { STATIC_MERCHANT_COUNT, staticMerchants } from '../views/static-limits.ts';
 import { searchScript } from './internal/assets.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 
 /** Popular merchants linked from the home page, and the everyday categories put first. */

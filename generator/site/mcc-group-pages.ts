@@ -3,7 +3,7 @@ import type { Artefact } from '../artefact.ts';
 import type { MccRow } from '../../schemas/dataset.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 
 export const mccGroupPages: Artefact = {
   name: 'mcc group pages',

@@ -1,12 +1,12 @@
 /** `/mcc/{code}`: one page per MCC, with the same top cards as its static record and its most popular merchants. */
 import type { Artefact } from '../artefact.ts';
-import { staticMerchants, topCardsOfMcc } from '../artefacts/static-limits.ts';
-import { categoriesCovering } from '../routes/views.ts';
+import { staticMerchants, topCardsOfMcc } from '../views/static-limits.ts';
+import { categoriesCovering } from '../views/index.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
 import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 
 /** Merchants listed on an MCC page: the most popular ones that have a page of their own. */

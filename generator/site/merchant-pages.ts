@@ -6,21 +6,19 @@
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
-import type { MerchantRow } from '../../schemas/dataset.ts';
-import { staticMerchants } from '../artefacts/static-limits.ts';
+import { staticMerchants } from '../views/static-limits.ts';
 import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
-import { CHANNELS } from '../../schemas/dataset.ts';
-import { rankCards, type Earning } from '../ranking.ts';
+import { CHANNELS, type MerchantRow } from '../../schemas/dataset.ts';
 import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
-import { groupBy } from '../routes/paging.ts';
-import { liveOffers, storeRates } from '../routes/portals.ts';
-import { offerInForce, offerUsable, portalChoice } from '../routes/stack-values.ts';
-import { acceptanceViews, storeRateText } from '../routes/views.ts';
+import { groupBy } from '../internal/group-by.ts';
+import { offerInForce, offerUsable, portalChoice } from '../views/stack-values.ts';
+import { acceptanceViews, liveOffers, storeRates, storeRateText } from '../views/index.ts';
+import { merchantView, type MerchantView } from '../views/merchant-view.ts';
 import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
 import { networkName } from './internal/format.ts';
 import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 
 /** Cards the page lists: the first screen of a phone, and the 30 KB page budget. */
@@ -63,15 +61,9 @@ function offerLine(model: Model, merchant: MerchantRow, offers: readonly Keyed.O
   )}</ul>`;
 }
 
-function pageBody(
-  model: Model,
-  merchant: MerchantRow,
-  best: readonly Earning[],
-  rates: readonly Keyed.StoreRate[],
-  offers: readonly Keyed.Offer[],
-): Html {
-  const mcc = model.mccByCode.get(merchant.mcc);
-  if (!mcc) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc}`);
+function pageBody(model: Model, view: MerchantView, rates: readonly Keyed.StoreRate[], offers: readonly Keyed.Offer[]): Html {
+  const { merchant, mcc } = view;
+  const best = view.inStore.slice(0, PAGE_CARDS);
   const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
   return html`<h1>${merchant.name}</h1>
 <h2>Best cards at ${merchant.name}, in store</h2>
@@ -101,14 +93,14 @@ export const merchantPages: Artefact = {
     const rates = groupBy(storeRates(model), (r) => r.merchant);
     const offers = groupBy(liveOffers(model), (o) => o.merchant);
     for (const merchant of staticMerchants(model.merchants)) {
-      const best = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL }).slice(0, PAGE_CARDS);
-      const top = best[0];
-      const mcc = model.mccByCode.get(merchant.mcc);
+      const view = merchantView(model, merchant);
+      const { mcc } = view;
+      const top = view.inStore[0];
       yield renderPage(model, {
         path: sitePaths.merchant(merchant.slug),
         title: `Best credit card for ${merchant.name}`,
-        description: `${merchant.name} uses merchant category code ${mcc?.code} (${mcc?.description}); ${top === undefined ? 'it takes no credit card in store' : `the card that earns the most there in store is ${top.card.name}`}.`,
-        body: pageBody(model, merchant, best, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
+        description: `${merchant.name} uses merchant category code ${mcc.code} (${mcc.description}); ${top === undefined ? 'it takes no credit card in store' : `the card that earns the most there in store is ${top.card.name}`}.`,
+        body: pageBody(model, view, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
       });
     }
   },

@@ -1,14 +1,14 @@
 /** `/stats`: what the dataset holds, as counts, coverage and charts drawn at build time. */
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
-import { issuerName } from '../routes/views/cards.ts';
-import { staticMerchants } from '../artefacts/static-limits.ts';
+import { issuerName } from '../views/cards.ts';
+import { staticMerchants } from '../views/static-limits.ts';
 import { type Bar, barChart } from './internal/bar-chart.ts';
 import { datasetDigest, downloadDate, rowCounts } from './internal/dataset-files.ts';
 import { grouped, networkName, percent } from './internal/format.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, sitePaths } from './internal/paths.ts';
+import { href, sitePaths } from '../views/site-paths.ts';
 import { sqlTableName } from './internal/sqlite.ts';
 
 /** Counts of `keys`, largest first, ties by name. */

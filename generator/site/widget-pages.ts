@@ -3,7 +3,7 @@ import type { Artefact } from '../artefact.ts';
 import { widgetScript } from './internal/assets.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
-import { href, pageUrl, sitePaths } from './internal/paths.ts';
+import { href, pageUrl, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 
 export const widgetPages: Artefact = {

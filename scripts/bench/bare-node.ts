@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { etagOf } from '../../generator/compile.ts';
+import { etagOf } from '../../tree/tree-contract.ts';
 
 const [port = '0', dist = 'dist'] = process.argv.slice(2);
 

@@ -1,11 +1,11 @@
 /** The ranked-cards table the MCC, merchant and category pages share. */
 import type { Model } from '../../model.ts';
 import type { Earning } from '../../ranking.ts';
-import { issuerName } from '../../routes/views/cards.ts';
+import { issuerName } from '../../views/cards.ts';
 import { rotationUnknown, rotationUnknownNote } from '../../rotation.ts';
 import { rateText, ruleText, valueText } from './format.ts';
 import { type Html, html } from './html.ts';
-import { href, sitePaths } from './paths.ts';
+import { href, sitePaths } from '../../views/site-paths.ts';
 
 /** A table of ranked cards, best first, each with its rate, its value and the rule behind it. */
 export function cardTable(model: Model, label: string, earnings: readonly Earning[]): Html {

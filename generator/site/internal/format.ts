@@ -3,7 +3,7 @@ import type { Model } from '../../model.ts';
 import { type Earning, round4 } from '../../ranking.ts';
 import type { CardRewardRow, CardRow } from '../../../schemas/dataset.ts';
 import { type Html, html } from './html.ts';
-import { href, sitePaths } from './paths.ts';
+import { href, sitePaths } from '../../views/site-paths.ts';
 
 /** A number without float noise or trailing zeros: 1.5, 2, 0.0125. */
 export function num(value: number): string {

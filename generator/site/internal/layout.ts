@@ -4,7 +4,7 @@ import type { Model } from '../../model.ts';
 import { FEED_TITLE } from '../changes-feed.ts';
 import { stylesheet } from './assets.ts';
 import { type Html, html } from './html.ts';
-import { href, pageFile, pageUrl, sitePaths } from './paths.ts';
+import { href, pageFile, pageUrl, sitePaths } from '../../views/site-paths.ts';
 
 export interface Page {
   /** Site path, e.g. `/mcc/5411`. */

@@ -1,10 +1,10 @@
 /** How cards look in keyed responses: summaries, details, rewards, benefits, and cards ranked with the rule that applied. */
-import type { Model } from '../../model.ts';
-import { earningOf, rankCards, rankEveryday, round4, ruleIsValid, bothValues, type Earning, type Purchase } from '../../ranking.ts';
-import { conditionsOf } from '../../conditions.ts';
-import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../../valuation.ts';
-import type * as Rows from '../../../schemas/dataset.ts';
-import type * as Keyed from '../../../schemas/keyed.ts';
+import type { Model } from '../model.ts';
+import { earningOf, rankCards, rankEveryday, round4, ruleIsValid, bothValues, type Earning, type Purchase } from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../valuation.ts';
+import type * as Rows from '../../schemas/dataset.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
 
 export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function capOf(rule: Rows.CardRewardRow) {

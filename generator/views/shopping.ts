@@ -1,12 +1,14 @@
 /** How portal store rates, card-linked offers, programs and transfers look in keyed responses. */
-import type { Model } from '../../model.ts';
-import { round4 } from '../../ranking.ts';
-import { programValuation } from '../../valuation.ts';
-import { ageInDays } from '../../internal/dates.ts';
-import { freshnessOf } from '../../freshness.ts';
-import type * as Rows from '../../../schemas/dataset.ts';
-import type * as Keyed from '../../../schemas/keyed.ts';
+import type { Model } from '../model.ts';
+import { round4 } from '../ranking.ts';
+import { programValuation } from '../valuation.ts';
+import { ageInDays } from '../internal/dates.ts';
+import { freshnessOf } from '../freshness.ts';
+import type * as Rows from '../../schemas/dataset.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
 import { merchantName } from './catalogue.ts';
+import { byText } from './cards.ts';
+import { byPortalValue } from './stack-values.ts';
 
 /** A store's rate on a portal as responses show it, valued in cents per dollar with its program's valuation. */
 export function storeRateOf(model: Model, row: Rows.PortalRateRow): Keyed.StoreRate {
@@ -44,6 +46,18 @@ const UNIT_WORDS: Readonly<Record<Keyed.StoreRate['unit'], string>> = {
   miles_flat: ' miles per purchase',
   points_flat: ' points per purchase',
 };
+
+/** Every store rate of every portal, by merchant, then best first (byPortalValue): the store lists, stacks and merchant pages read this one list. */
+export function storeRates(model: Model): Keyed.StoreRate[] {
+  return model.dataset.portalRates
+    .map(({ row }) => storeRateOf(model, row))
+    .sort((a, b) => byText(a.merchant, b.merchant) || byPortalValue(a, b));
+}
+
+/** Every offer, expired ones included (they carry `expired: true`), by slug. */
+export function liveOffers(model: Model): Keyed.Offer[] {
+  return model.dataset.offers.map(({ row }) => offerOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
+}
 
 /** A store rate in words, as answers and pages write it: `3% back`, `2 miles per dollar`. */
 export function storeRateText(rate: Pick<Keyed.StoreRate, 'rate' | 'unit'>): string {

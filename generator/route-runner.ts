@@ -3,11 +3,50 @@
  * its parameters, renders the file path from that variant's template, and pages lists with links
  * rendered from the route's path. Routes never spell an output path themselves.
  */
-import type { OutputDocument } from '../artefact.ts';
-import type { RouteDefinition, RouteOutput, RouteParams } from '../route.ts';
-import type { ManifestVariant } from '../../schemas/manifest.ts';
-import { renderTemplate, templateParams } from '../../schemas/path-template.ts';
-import { pageLink, pages } from './paging.ts';
+import type { OutputDocument } from './artefact.ts';
+import type { RouteDefinition, RouteOutput, RouteParams } from './route.ts';
+import type { ManifestVariant } from '../schemas/manifest.ts';
+import { PAGE_SIZE } from '../schemas/param-kinds.ts';
+import { renderTemplate, templateParams } from '../schemas/path-template.ts';
+
+export { PAGE_SIZE };
+
+/** Fixed-size pages of a list, one file per page, each saying where the next and previous are. */
+export interface PagingTarget {
+  /** File of page `n`. */
+  readonly file: (page: number) => string;
+  /** Request path of page `n` (for next/prev). */
+  readonly link: (page: number) => string;
+  readonly schema: object;
+}
+
+/** Splits `items` into pages; an empty list still has page 1. */
+export function* pages<T>(items: readonly T[], target: PagingTarget): Iterable<OutputDocument> {
+  const totalPages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  for (let page = 1; page <= totalPages; page++) {
+    yield {
+      path: target.file(page),
+      schema: target.schema,
+      document: {
+        data: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+        page,
+        page_size: PAGE_SIZE,
+        total: items.length,
+        total_pages: totalPages,
+        next: page < totalPages ? target.link(page + 1) : null,
+        prev: page > 1 ? target.link(page - 1) : null,
+      },
+    };
+  }
+}
+
+/** `path?query&page=n`, with page 1 written without the parameter. */
+export function pageLink(path: string, query: Readonly<Record<string, string>> = {}): (page: number) => string {
+  return (page) => {
+    const parameters = new URLSearchParams({ ...query, ...(page > 1 ? { page: String(page) } : {}) }).toString();
+    return parameters ? `${path}?${parameters}` : path;
+  };
+}
 
 /** The placeholders that pick a variant: every one of its file template's but `{page}`, sorted. */
 const variantKey = (names: Iterable<string>) =>

@@ -1,0 +1,139 @@
+/**
+ * The layering rule of docs/architecture.md as code: the import graph of the source folders, read
+ * from the files themselves (every `import … from`, `export … from` and `import()` of a relative
+ * path), and the edges of it that run up a layer or across from one output family to another.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
+
+/** One import: the importing file and the file it names, both relative to the repository root, `/`-separated. */
+export interface ImportEdge {
+  readonly from: string;
+  readonly to: string;
+  /** The specifier as written, for the message. */
+  readonly specifier: string;
+}
+
+/** The top-level folders whose code ships, each with the folders it may import (besides itself). */
+export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
+  errors: [],
+  schemas: ['errors'],
+  tree: ['schemas', 'errors'],
+  generator: ['tree', 'schemas', 'errors'],
+  gateway: ['tree', 'schemas', 'errors'],
+  client: [],
+  cli: ['generator', 'gateway', 'tree', 'schemas', 'errors'],
+  scripts: ['generator', 'gateway', 'tree', 'schemas', 'errors', 'tools'],
+  tools: [],
+};
+
+/**
+ * The generator's front door and tree assembly: the files at its root that list the artefacts and
+ * routes and turn them into a tree. Every other file at its root (the model, ranking, the shared
+ * types of artefacts and routes) is its core, which no family reaches above.
+ */
+export const GENERATOR_ASSEMBLY: ReadonlySet<string> = new Set([
+  'generator/artefacts.ts',
+  'generator/build.ts',
+  'generator/compile.ts',
+  'generator/disk-tree.ts',
+  'generator/emit-tree.ts',
+  'generator/manifest.ts',
+]);
+
+/** The generator's output families: each imports views/ and the core, never another family. */
+export const GENERATOR_FAMILIES: readonly string[] = ['artefacts', 'routes', 'site'];
+
+type GeneratorLayer = 'core' | 'views' | 'family' | 'assembly';
+
+/** Where a generator file sits: its layer and, for a family, which one; undefined for a folder the rule does not know. */
+function generatorLayer(file: string): { layer: GeneratorLayer; family?: string } | undefined {
+  if (GENERATOR_ASSEMBLY.has(file)) return { layer: 'assembly' };
+  const path = file.slice('generator/'.length);
+  const folder = path.split('/')[0] ?? '';
+  if (!path.includes('/') || folder === 'internal') return { layer: 'core' };
+  if (folder === 'views') return { layer: 'views' };
+  if (GENERATOR_FAMILIES.includes(folder)) return { layer: 'family', family: folder };
+  return undefined;
+}
+
+/** Which generator layers each layer may import. */
+const GENERATOR_MAY_IMPORT: Readonly<Record<GeneratorLayer, readonly GeneratorLayer[]>> = {
+  core: ['core'],
+  views: ['core', 'views'],
+  family: ['core', 'views', 'family'],
+  assembly: ['core', 'views', 'family', 'assembly'],
+};
+
+/** The reason `edge` breaks the rule, or undefined when it keeps it. */
+export function violationOf(edge: ImportEdge): string | undefined {
+  const { from, to } = edge;
+  const fromTop = from.split('/')[0] ?? '';
+  const toTop = to.split('/')[0] ?? '';
+  const where = `${from} imports '${edge.specifier}' (${to})`;
+  if (fromTop !== toTop) {
+    const allowed = TOP_LEVEL[fromTop];
+    if (allowed === undefined) return undefined; // test/ and the tools' own workspace may import anything
+    if (!(toTop in TOP_LEVEL)) return `${where}: ${toTop}/ is not source code ${fromTop}/ may import`;
+    if (!allowed.includes(toTop)) return `${where}: ${fromTop}/ may import only ${allowed.join(', ') || 'nothing outside itself'}`;
+  }
+  // An internal/ folder is private to the folder that holds it.
+  const internal = to.lastIndexOf('/internal/');
+  if (internal >= 0 && !from.startsWith(to.slice(0, internal + 1)))
+    return `${where}: ${to.slice(0, internal)}/internal/ is private to ${to.slice(0, internal)}/`;
+  if (fromTop === 'generator' && toTop === 'generator') {
+    const source = generatorLayer(from);
+    const target = generatorLayer(to);
+    if (source === undefined || target === undefined)
+      return `${where}: ${source === undefined ? from : to} is in a folder of generator/ that docs/architecture.md gives no layer`;
+    if (!GENERATOR_MAY_IMPORT[source.layer].includes(target.layer))
+      return `${where}: the generator's ${source.layer} layer may import only ${GENERATOR_MAY_IMPORT[source.layer].join(', ')}, not ${target.layer}`;
+    if (source.layer === 'family' && target.layer === 'family' && source.family !== target.family)
+      return `${where}: the output family ${source.family}/ may not import another family (${target.family}/); share it through views/`;
+  }
+  return undefined;
+}
+
+/** Every edge that breaks the rule, as a message naming the file and the import. */
+export function layerViolations(edges: readonly ImportEdge[]): string[] {
+  return edges.flatMap((edge) => {
+    const reason = violationOf(edge);
+    return reason === undefined ? [] : [reason];
+  });
+}
+
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+/** The relative imports of one file's source text (comments may mention imports: only code lines count, roughly). */
+export function importsOf(file: string, source: string): ImportEdge[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(SPECIFIER)].map((match) => {
+    const specifier = (match[1] ?? match[2]) as string;
+    return { from: file, to: posix.normalize(posix.join(posix.dirname(file), specifier)), specifier };
+  });
+}
+
+/** The import graph of every `.ts` file under `folders` of `root`. */
+export function importGraph(root: string, folders: readonly string[]): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(path);
+      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        const file = relative(root, path).split('\\').join('/');
+        edges.push(...importsOf(file, readFileSync(path, 'utf8')));
+      }
+    }
+  };
+  for (const folder of folders) walk(join(root, folder));
+  return edges;
+}
+
+/** The folders the rule covers that exist in `root`. */
+export function sourceFolders(root: string): string[] {
+  const present = new Set(readdirSync(root));
+  return Object.keys(TOP_LEVEL).filter((folder) => present.has(folder));
+}

@@ -1,0 +1,71 @@
+/**
+ * The layering of docs/architecture.md holds (issue 26, item 6): no import runs up a layer, across
+ * from one output family of the generator to another, or into another folder's internal/ files.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type ImportEdge, importGraph, importsOf, layerViolations, sourceFolders, TOP_LEVEL } from './helpers/layers.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const edge = (from: string, to: string): ImportEdge => ({ from, to, specifier: to });
+
+describe('layering', () => {
+  it('finds no import that breaks the rule in the source folders', () => {
+    const edges = importGraph(ROOT, sourceFolders(ROOT));
+    // The graph is really read: the generator imports the schemas, the CLI the gateway.
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges.some((e) => e.from.startsWith('generator/views/') && e.to.startsWith('schemas/'))).toBe(true);
+    expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it('compiles and ships every folder of the layers but the development ones (scripts/, tools/)', () => {
+    const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
+    const docker = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split('\n');
+    for (const folder of Object.keys(TOP_LEVEL).filter((name) => name !== 'scripts' && name !== 'tools')) {
+      expect(build.include, folder).toContain(`${folder}/**/*.ts`);
+      expect(docker, folder).toContain(`COPY ${folder} ./${folder}`);
+    }
+  });
+
+  it('catches an upward import, a cross-family one, a reach into internal/ and one across the generator-gateway seam', () => {
+    const graph = [
+      edge('generator/views/cards.ts', 'generator/ranking.ts'),
+      edge('generator/site/home-page.ts', 'generator/views/static-limits.ts'),
+      edge('generator/ranking.ts', 'generator/views/cards.ts'),
+      edge('generator/site/stats-page.ts', 'generator/artefacts/static-limits.ts'),
+      edge('generator/artefacts/mcc-records.ts', 'generator/site/internal/paths.ts'),
+      edge('generator/views/cards.ts', 'generator/compile.ts'),
+      edge('gateway/serve-file.ts', 'generator/compile.ts'),
+      edge('schemas/manifest.ts', 'tree/file-names.ts'),
+    ];
+    const messages = layerViolations(graph);
+    expect(messages).toEqual([
+      "generator/ranking.ts imports 'generator/views/cards.ts' (generator/views/cards.ts): the generator's core layer may import only core, not views",
+      "generator/site/stats-page.ts imports 'generator/artefacts/static-limits.ts' (generator/artefacts/static-limits.ts): the output family site/ may not import another family (artefacts/); share it through views/",
+      "generator/artefacts/mcc-records.ts imports 'generator/site/internal/paths.ts' (generator/site/internal/paths.ts): generator/site/internal/ is private to generator/site/",
+      "generator/views/cards.ts imports 'generator/compile.ts' (generator/compile.ts): the generator's views layer may import only core, views, not assembly",
+      "gateway/serve-file.ts imports 'generator/compile.ts' (generator/compile.ts): gateway/ may import only tree, schemas, errors",
+      "schemas/manifest.ts imports 'tree/file-names.ts' (tree/file-names.ts): schemas/ may import only errors",
+    ]);
+  });
+
+  it('reads static, re-exported and lazy imports, and not ones in comments', () => {
+    const source = [
+      "import type { Model } from '../model.ts';",
+      "import { a,\n  b } from './views/index.ts';",
+      "export * from './cards.ts';",
+      "const lazy = () => import('../../cli/get-command.ts');",
+      "/** like `import { x } from '../nowhere.ts'` */",
+      "// import { y } from '../neither.ts';",
+    ].join('\n');
+    expect(importsOf('generator/site/page.ts', source).map((e) => e.to)).toEqual([
+      'generator/model.ts',
+      'generator/site/views/index.ts',
+      'generator/site/cards.ts',
+      'cli/get-command.ts',
+    ]);
+  });
+});
