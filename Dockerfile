@@ -12,6 +12,7 @@ COPY cli ./cli
 COPY client ./client
 COPY errors ./errors
 COPY gateway ./gateway
+COPY mcp ./mcp
 COPY generator ./generator
 COPY schemas ./schemas
 COPY browser ./browser
