@@ -36,8 +36,8 @@ export const readOriginFile: ReadBuildFile = async (build, fileKey) => {
   return Buffer.from(await response.arrayBuffer());
 };
 
-/** Every route admitted, as for a key of the top tier, and nothing counted; `/api/usage` has no file to show. */
-const NO_QUOTA: Quota = {
+/** Counts nothing and shows no usage; `/api/usage` has no file to show. */
+export const NO_QUOTA: Quota = {
   count: () => undefined,
   putUsageHeaders: () => undefined,
   usage: (exchange) => {
@@ -46,6 +46,7 @@ const NO_QUOTA: Quota = {
       throw new HttpError('not-found', `${route.path} is answered by the gateway from the caller's own counters; it has no file.`);
   },
 };
+/** Every route admitted, as for a key of the top tier. */
 const OPEN_KEY = { hash: '', tier: TIERS[TIERS.length - 1] ?? 'enterprise', name: 'offline', status: 'active', created: '' } as const;
 
 /** Access that admits every route and counts nothing: `get` offline, and reads the gateway makes for itself. */
