@@ -52,7 +52,8 @@ export function createKeyedContexts({ corsOrigin, builds, access, read, observe 
 /** The tools' view of an answer: a 403 names the tier needed, a 429 carries the RateLimit headers' information. */
 function toRouteAnswer(reply: SocketlessAnswer): RouteAnswer {
   if (reply.kind === 'document') return { kind: 'document', bytes: reply.bytes, fileKey: reply.fileKey };
-  const problem: ToolProblem = { ...reply.problem };
+  // The /mcp request's id, as in its X-Request-Id header and the access log.
+  const problem: ToolProblem = { ...reply.problem, request_id: reply.exchange.requestId };
   const route = reply.exchange.match?.route;
   if (reply.error.code === 'tier-too-low' && route !== undefined)
     return { kind: 'problem', problem: { ...problem, required_tier: route.tier } };
