@@ -3,6 +3,7 @@
  * real port, on the embedded store and on a real redis-server: the same tools and answers as the
  * stdio server and `cardrewards get`, and each tool call authorised and counted as its route.
  */
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -248,6 +249,31 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
 remoteSuite('embedded', async () => createEmbeddedStore({ file: join(fixture.work, 'state.json') }));
 describe.runIf(HAS_REDIS)('redis', () => {
   remoteSuite('redis', () => createRedisStore({ url: fixture.redis!.url }));
+});
+
+describe('a tool call whose file cannot be read', () => {
+  it('is answered with a tool error and refunded: charged only when answered', async () => {
+    const store = createEmbeddedStore({ file: join(fixture.work, 'refund.json') });
+    const gateway = await startTestGateway(store, fixture.tree.out, { mcp: 'true' });
+    const file = join(fixture.tree.out, 'keyed/api/cards/amex-gold.json');
+    const client = new Client({ name: 'cardrewards-test', version: '0.0.0' });
+    try {
+      const key = await createTestKey(store, 'free');
+      const headers = { 'X-API-Key': key };
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${gateway.url}/mcp`), { requestInit: { headers } }));
+      // The manifest still lists the file: the steps choose it and count the call, then the read fails.
+      renameSync(file, `${file}.away`);
+      const result = (await client.callTool({ name: 'card_details', arguments: { card: 'amex-gold' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ status: 500, code: 'internal-error' });
+      expect(await store.usage(hashKey(key), new Date())).toEqual({ day: 0, month: 0 });
+    } finally {
+      if (existsSync(`${file}.away`)) renameSync(`${file}.away`, file);
+      await client.close();
+      await gateway.close();
+      await store.close();
+    }
+  });
 });
 
 describe('without --mcp', () => {
