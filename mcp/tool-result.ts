@@ -2,14 +2,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RouteAnswer, ToolProblem } from './route-answer.ts';
 
-/** "Retry after 3600 s; daily: 0 of 3 left, resets in 3600 s." for a problem with RateLimit information. */
+/** " Left: monthly 997 of 1000 (resets in 428688 s); daily 0 of 3 (resets in 3600 s)." for a problem with RateLimit information. */
 function rateLimitText(problem: ToolProblem): string {
-  const limit = problem.rate_limit;
-  if (limit === undefined) return '';
-  const windows = limit.windows.map(
-    (window) => `${window.name}: ${window.remaining} of ${window.limit} left, resets in ${window.reset_seconds} s`,
-  );
-  return ` Retry after ${limit.retry_after_seconds} s${windows.length > 0 ? `; ${windows.join('; ')}` : ''}.`;
+  const windows = problem.rate_limit?.windows ?? [];
+  if (windows.length === 0) return '';
+  // The detail already says when to retry; the windows say what is left of each.
+  return ` Left: ${windows.map((window) => `${window.name} ${window.remaining} of ${window.limit} (resets in ${window.reset_seconds} s)`).join('; ')}.`;
 }
 
 /** A tool error (`isError`): the assistant sees what was wrong, the server keeps running. */

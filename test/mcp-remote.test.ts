@@ -184,7 +184,7 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       const limit = (refused.structuredContent as { rate_limit: { retry_after_seconds: number } }).rate_limit;
       expect(Math.abs(limit.retry_after_seconds - reset.day)).toBeLessThanOrEqual(2);
       expect(texts(refused)[0]).toMatch(
-        /daily call limit of the free tier.*Retry after \d+ s; monthly: 997 of 1000 left.*daily: 0 of 3 left/,
+        /daily call limit of the free tier.*retry after \d+ s\. Left: monthly 997 of 1000 \(resets in \d+ s\); daily 0 of 3 \(resets in \d+ s\)\.$/,
       );
       expect(await usage(key)).toEqual({ day: 3, month: 3 });
       // The same key on the HTTP route: the same refusal; listing tools still costs nothing.
