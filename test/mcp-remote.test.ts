@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
+import { resolveConfig } from '../gateway/config.ts';
 import { periodsOf } from '../gateway/periods.ts';
 import type { Store } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
@@ -293,5 +294,14 @@ describe('without --mcp', () => {
       await gateway.close();
       await store.close();
     }
+  });
+});
+
+describe('the --mcp option', () => {
+  it('is off by default, on with the flag or CARDREWARDS_MCP=true, and refuses other values listing the allowed ones', () => {
+    expect(resolveConfig({}, {}).mcp).toBe(false);
+    expect(resolveConfig({ mcp: true }, {}).mcp).toBe(true);
+    expect(resolveConfig({}, { CARDREWARDS_MCP: 'true' }).mcp).toBe(true);
+    expect(() => resolveConfig({}, { CARDREWARDS_MCP: 'yes' })).toThrow('--mcp (CARDREWARDS_MCP) is "yes"; allowed: true, false');
   });
 });

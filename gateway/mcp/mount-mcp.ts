@@ -3,10 +3,8 @@
  * time it is needed, so a gateway without `/mcp` (the default) never loads it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MCP_PATH } from '../../schemas/mcp.ts';
 import type { McpEndpointOptions } from './mcp-endpoint.ts';
-
-/** The path of the endpoint: exactly `/mcp`, with or without a query. */
-export const MCP_PATH = '/mcp';
 
 /** Takes requests for `/mcp` (true) and lets every other request through (false). */
 export type McpMount = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -15,6 +13,7 @@ export type McpMount = (request: IncomingMessage, response: ServerResponse) => b
 export function mountMcp(options: McpEndpointOptions): McpMount {
   let endpoint: Promise<(request: IncomingMessage, response: ServerResponse) => void> | undefined;
   return (request, response) => {
+    // Exactly the path, with or without a query.
     const url = request.url ?? '';
     if (url !== MCP_PATH && !url.startsWith(`${MCP_PATH}?`)) return false;
     endpoint ??= import('./mcp-endpoint.ts').then((module) => module.createMcpEndpoint(options));

@@ -17,6 +17,8 @@ import {
 } from '../../schemas/keyed.ts';
 import type { Model } from '../model.ts';
 import { packageIssuesUrl } from '../package-info.ts';
+import { MCP_PATH } from '../../schemas/mcp.ts';
+import { MCP_OPERATION } from './openapi-mcp.ts';
 import { exampleOf, PARAMETER_EXAMPLES, PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
 
 const problemResponse = (description: string, headers?: object) => ({
@@ -187,6 +189,7 @@ export function openApiDocument(model: Model): object {
     paths[route.path] = { get: operation(route, model) };
     named.set(route.schemaName, route.schema);
   }
+  paths[MCP_PATH] = { post: MCP_OPERATION };
   const schemas = { Problem: PROBLEM_SCHEMA, ...componentsOf(named) };
   return {
     openapi: '3.1.0',
@@ -206,7 +209,7 @@ export function openApiDocument(model: Model): object {
       // loopback address in a published document would point every reader at their own machine.
       ...(isLoopback(model.baseUrl) ? [] : [{ url: model.baseUrl, description: 'the address this build links to' }]),
     ],
-    tags: [...new Set(['static', ...routes.map((route) => tagOf(route.path))])]
+    tags: [...new Set(['static', 'mcp', ...routes.map((route) => tagOf(route.path))])]
       .sort()
       .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] === undefined ? {} : { description: TAG_DESCRIPTIONS[name] }) })),
     paths,
