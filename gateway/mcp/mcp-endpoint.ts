@@ -67,14 +67,10 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: 
       response.end();
       return;
     }
-    if (exchange.method !== 'POST')
-      throw new HttpError(
-        'method-not-allowed',
-        `Method ${exchange.method} is not allowed on /mcp; use POST (the Streamable HTTP transport, stateless).`,
-        {
-          headers: { Allow: ALLOW },
-        },
-      );
+    if (exchange.method !== 'POST') {
+      const detail = `Method ${exchange.method} is not allowed on /mcp; use POST (the Streamable HTTP transport, stateless).`;
+      throw new HttpError('method-not-allowed', detail, { headers: { Allow: ALLOW } });
+    }
     await access.authenticate(exchange);
     const build = builds.current();
     if (build === undefined)
@@ -85,10 +81,8 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: 
       enableJsonResponse: true,
       maxRequestBodySize: MAX_BODY_BYTES,
     });
-    response.once('close', () => {
-      void transport.close();
-      void server.close();
-    });
+    // The server closes its transport; nothing is kept once the answer is sent (or the client left).
+    response.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
     for (const [name, value] of Object.entries(exchange.headers)) response.setHeader(name, value);
     await transport.handleRequest(request, response);
