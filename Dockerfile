@@ -12,6 +12,7 @@ COPY cli ./cli
 COPY client ./client
 COPY errors ./errors
 COPY gateway ./gateway
+COPY mcp ./mcp
 COPY generator ./generator
 COPY schemas ./schemas
 COPY tree ./tree
@@ -29,6 +30,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/lib ./lib
 COPY --from=build /app/browser ./browser
+# The MCP resource cardrewards://docs/ranking.md (`cardrewards mcp`, and /mcp with --mcp) reads it at run time.
+COPY docs/ranking.md ./docs/ranking.md
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/data ./data
 RUN mkdir -p /var/lib/cardrewards && chown node:node /var/lib/cardrewards

@@ -5,7 +5,7 @@
  * Subcommands load their implementation when they run, so `--version` and `--help` stay fast.
  */
 import { Command } from 'commander';
-import { packageVersion } from '../generator/package-info.ts';
+import { packageVersion } from '../tree/package-info.ts';
 import { defineGatewayCommands } from './gateway-commands.ts';
 import { defineGeneratorCommands } from './generator-commands.ts';
 

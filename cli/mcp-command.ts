@@ -5,10 +5,20 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadBuild } from '../gateway/build-source.ts';
-import { createMcpServer } from './mcp/create-mcp-server.ts';
+import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { searchEntries } from '../mcp/search-entries.ts';
+import { createOfflineAnswer } from './offline-answer.ts';
 
 /** Serves the tree at `dist` until stdin closes. */
 export async function mcp(options: { readonly dist: string }): Promise<void> {
-  const server = createMcpServer(loadBuild(resolve(options.dist)));
+  const build = loadBuild(resolve(options.dist));
+  const answer = createOfflineAnswer(build);
+  // Offline nothing is counted: a tool's charged answer and the documents it follows are the same reads.
+  const server = createMcpServer({
+    answer,
+    follow: answer,
+    searchEntries: () => searchEntries(build, answer),
+    buildDate: build.manifest.date,
+  });
   await server.connect(new StdioServerTransport());
 }

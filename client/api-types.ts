@@ -924,6 +924,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol endpoint (Streamable HTTP, stateless), when the gateway runs with --mcp
+         * @description The MCP tools of `cardrewards mcp` for assistants: each POST carries one JSON-RPC message and is answered with one JSON document. The POST needs a valid X-API-Key (401 otherwise). initialize and tools/list cost nothing; each tools/call is authorised and counted as one call of the route it maps to (best_card: /api/compute/best-card or /api/extension/recommend; triple_stack: /api/compute/triple-stack; card_details: /api/cards/{id}; search: /api/cards), and its refusals (403, 429) are tool errors carrying the problem document, with required_tier or rate_limit. Off unless the operator runs serve --mcp; while off, a POST here is 405.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6603,6 +6623,77 @@ export interface operations {
             503: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: string | number;
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    method?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id?: string | number;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        method?: string;
+                    };
+                };
+            };
+            /** @description A notification or response from the client, accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown or revoked key */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not POST, or the endpoint is off */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No build loaded, or the key store is unreachable */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

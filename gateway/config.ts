@@ -55,6 +55,8 @@ export interface GatewayConfig {
   /** Where `/metrics` is served (Prometheus text), apart from the API; undefined: no metrics. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /** Serve the MCP tools at `/mcp`. */
+  readonly mcp: boolean;
 }
 
 /** Raw option values by name, as flags or environment give them. */
@@ -154,6 +156,7 @@ export function resolveConfig(
     workers: raw('workers') === undefined ? (raw('redisUrl') === undefined ? 1 : cores) : integer('workers', 1, 256),
     metricsPort: raw('metricsPort') === undefined ? undefined : integer('metricsPort', 0, 65_535),
     metricsHost,
+    mcp: oneOf('mcp', ['true', 'false'] as const) === 'true',
   };
   if (problems.length > 0) throw new GatewayError('ERR_CONFIG_INVALID', `invalid configuration:\n  ${problems.join('\n  ')}`);
   return Object.freeze({ ...config, limits: Object.freeze(config.limits) });
@@ -216,6 +219,7 @@ export function formatConfig(config: GatewayConfig): string[] {
     `key cache    ${config.keyCacheMs} ms`,
     `workers      ${config.workers}`,
     `connections  ${config.maxConnections === 0 ? 'no limit' : `at most ${config.maxConnections} per process`}`,
+    `mcp          ${config.mcp ? '/mcp (Streamable HTTP)' : 'off (--mcp to serve /mcp)'}`,
     `metrics      ${config.metricsPort === undefined ? 'off (--metrics-port to serve /metrics)' : `${config.metricsHost}:${config.metricsPort}/metrics`}`,
   ];
 }

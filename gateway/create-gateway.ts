@@ -16,7 +16,9 @@ import { createKeyCache } from './key-cache.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { OriginProxy } from './origin-proxy.ts';
-import { createRequestSteps } from './request-steps.ts';
+import { readLocalFile, readOriginFile } from './answer-without-socket.ts';
+import { mountMcp } from './mcp/mount-mcp.ts';
+import { type Access, createRequestSteps } from './request-steps.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
 import { createDeliver } from './steps/deliver.ts';
 import { type Answer, createExchange, type Exchange } from './steps/exchange.ts';
@@ -84,27 +86,33 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     ...(metrics === undefined ? {} : { observeStoreError: (operation: string) => metrics.observeStoreError(operation) }),
     ...(options.outageSummaryMs === undefined ? {} : { summaryMs: options.outageSummaryMs }),
   });
-  const steps = createRequestSteps({
-    corsOrigin: config.corsOrigin,
-    builds,
-    readiness: store,
-    access: {
-      authenticate: createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures),
-      quota: createQuota({
-        counter: store,
-        limits: config.limits,
-        now: options.now ?? (() => new Date()),
-        failures,
-        observe:
-          metrics === undefined
-            ? undefined
-            : (outcome, seconds, tier) => {
-                if (outcome !== 'error') metrics.observeStoreLatency(seconds);
-                if (outcome === 'refused') metrics.observeQuotaRefusal(tier);
-              },
-      }),
-    },
-  });
+  const access: Access = {
+    authenticate: createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures),
+    quota: createQuota({
+      counter: store,
+      limits: config.limits,
+      now: options.now ?? (() => new Date()),
+      failures,
+      observe:
+        metrics === undefined
+          ? undefined
+          : (outcome, seconds, tier) => {
+              if (outcome !== 'error') metrics.observeStoreLatency(seconds);
+              if (outcome === 'refused') metrics.observeQuotaRefusal(tier);
+            },
+    }),
+  };
+  const steps = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access });
+  // `/mcp` (--mcp): tool calls run through the same steps with the same access, so they are counted as their routes.
+  const mcp = config.mcp
+    ? mountMcp({
+        corsOrigin: config.corsOrigin,
+        builds,
+        access,
+        read: options.proxy === undefined ? readLocalFile : readOriginFile,
+        logger,
+      })
+    : undefined;
   const deliver = createDeliver(createFileCache(config.cacheBytes), options.proxy);
   // Building the access-log line costs even when pino drops it: skip it when the level is off.
   const logs = logger.isLevelEnabled('info');
@@ -163,6 +171,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   const observed = logs || metrics !== undefined;
 
   return (request, response) => {
+    if (mcp?.(request, response)) return;
     const exchange = createExchange(request, response);
     if (observed) response.once('close', () => finish(exchange, response));
     const deciding = runSteps(steps, exchange);

@@ -4,23 +4,9 @@
  * `schemas/problem-types.ts`; anything else that reaches the renderer is a bug and becomes a 500
  * whose cause is logged, never sent.
  */
-import { PROBLEM_TYPES, type ProblemCode, problemTypeUri } from '../schemas/problem-types.ts';
+import { PROBLEM_TYPES, type ProblemCode, type ProblemDetails, problemTypeUri } from '../schemas/problem-types.ts';
 
-export interface ProblemDetails {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly detail: string;
-  /** The stable name of the problem type, to branch on. */
-  readonly code: ProblemCode;
-  /** The request path this occurrence answered. */
-  readonly instance?: string;
-  /** The request id, as in the `X-Request-Id` header and the access log. */
-  readonly request_id?: string;
-  /** For parameter problems: which parameter, and what it accepts. */
-  readonly parameter?: string;
-  readonly allowed?: readonly string[] | string;
-}
+export type { ProblemDetails };
 
 export interface HttpErrorOptions {
   /** Extra response headers, e.g. `Retry-After` or `Allow`. */

@@ -94,6 +94,13 @@ export const OPTIONS = {
     default: '0',
     help: 'open connections a process accepts at once, 0 for no limit',
   },
+  mcp: {
+    flag: '--mcp',
+    env: 'CARDREWARDS_MCP',
+    default: 'false',
+    defaultHelp: 'off',
+    help: 'serve the MCP tools at /mcp (Streamable HTTP, X-API-Key, each tool call counted as its route); off by default because it is the one path that takes POST bodies and loads the MCP SDK: turn it on where assistants should reach the service',
+  },
   workers: {
     flag: '--workers <n>',
     env: 'CARDREWARDS_WORKERS',

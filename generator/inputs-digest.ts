@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatasetSources } from './load-dataset.ts';
-import { BROWSER_ASSETS_DIR, packageRoot, packageVersion } from './package-info.ts';
+import { BROWSER_ASSETS_DIR, packageRoot, packageVersion } from '../tree/package-info.ts';
 
 /** This module's own file: its folder's parent holds the running code, its extension says which kind. */
 const SELF = fileURLToPath(import.meta.url);

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetSources } from './load-dataset.ts';
 import { GeneratorError } from './errors.ts';
-import { packageRoot } from './package-info.ts';
+import { packageRoot } from '../tree/package-info.ts';
 import { tables } from './tables.ts';
 
 /** The documents that travel with the CSV files in the download. */

@@ -88,3 +88,20 @@ export type ProblemCode = keyof typeof PROBLEM_TYPES;
 export function problemTypeUri(code: ProblemCode): string {
   return `/problems/${code}`;
 }
+
+/** A problem+json body (RFC 9457) as the gateway, `get` and the MCP tools give it. */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  /** The stable name of the problem type, to branch on. */
+  readonly code: ProblemCode;
+  /** The request path this occurrence answered. */
+  readonly instance?: string;
+  /** The request id, as in the `X-Request-Id` header and the access log. */
+  readonly request_id?: string;
+  /** For parameter problems: which parameter, and what it accepts. */
+  readonly parameter?: string;
+  readonly allowed?: readonly string[] | string;
+}

@@ -47,7 +47,7 @@ describe('layering', () => {
       "generator/site/stats-page.ts imports 'generator/artefacts/static-limits.ts' (generator/artefacts/static-limits.ts): the output family site/ may not import another family (artefacts/); share it through views/",
       "generator/artefacts/mcc-records.ts imports 'generator/site/internal/paths.ts' (generator/site/internal/paths.ts): generator/site/internal/ is private to generator/site/",
       "generator/views/cards.ts imports 'generator/compile.ts' (generator/compile.ts): the generator's views layer may import only core, views, not assembly",
-      "gateway/serve-file.ts imports 'generator/compile.ts' (generator/compile.ts): gateway/ may import only tree, schemas, errors",
+      "gateway/serve-file.ts imports 'generator/compile.ts' (generator/compile.ts): gateway/ may import only mcp, tree, schemas, errors",
       "schemas/manifest.ts imports 'tree/file-names.ts' (tree/file-names.ts): schemas/ may import only errors",
     ]);
   });

@@ -7,8 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineAnswer } from '../cli/offline-answer.ts';
-import { withRankedList } from '../cli/mcp/ranked-list.ts';
-import { summariseRanking } from '../cli/mcp/summaries.ts';
+import { withRankedList } from '../mcp/ranked-list.ts';
+import { summariseRanking } from '../mcp/summaries.ts';
 import { loadBuild } from '../gateway/build-source.ts';
 import { ROOT, runCli } from './helpers/cli.ts';
 import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';

@@ -47,6 +47,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   extension: 'The browser-extension recommendation for a web domain',
   issuers: 'Card issuers and their cards',
   mcc: 'Merchant category codes with their descriptions, groups, cards and merchants',
+  mcp: "The assistants' endpoint: the answers as Model Context Protocol tools (when the gateway runs with --mcp)",
   merchants: 'Merchants mapped to MCC codes',
   networks: 'Card networks and their cards',
   offers: 'Card-linked offers',

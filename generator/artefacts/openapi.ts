@@ -16,13 +16,15 @@ import {
   storeRate,
 } from '../../schemas/keyed.ts';
 import type { Model } from '../model.ts';
-import { packageIssuesUrl } from '../package-info.ts';
+import { packageIssuesUrl } from '../../tree/package-info.ts';
 import { PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
 import { type OperationExample, routeExamples, staticExample } from './openapi-examples.ts';
 import { mccRecords } from './mcc-records.ts';
 import { merchantRecords } from './merchant-records.ts';
 import { searchIndex as searchIndexFile } from './search-index.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
+import { MCP_PATH } from '../../schemas/mcp.ts';
+import { MCP_OPERATION } from './openapi-mcp.ts';
 
 const problemResponse = (description: string, headers?: object) => ({
   description,
@@ -229,6 +231,7 @@ export function openApiDocument(model: Model, routes: readonly RouteDefinition[]
     paths[route.path] = { get: operation(route, examples.get(route.id)) };
     named.set(componentName(route.schema), route.schema);
   }
+  paths[MCP_PATH] = { post: MCP_OPERATION };
   const schemas = { Problem: PROBLEM_SCHEMA, ...componentsOf(named) };
   return {
     openapi: '3.1.0',
@@ -248,7 +251,7 @@ export function openApiDocument(model: Model, routes: readonly RouteDefinition[]
       // loopback address in a published document would point every reader at their own machine.
       ...(isLoopback(model.baseUrl) ? [] : [{ url: model.baseUrl, description: 'the address this build links to' }]),
     ],
-    tags: [...new Set(['static', ...routes.map((route) => tagOf(route.path))])]
+    tags: [...new Set(['static', 'mcp', ...routes.map((route) => tagOf(route.path))])]
       .sort()
       .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] === undefined ? {} : { description: TAG_DESCRIPTIONS[name] }) })),
     paths,

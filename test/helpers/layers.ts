@@ -20,9 +20,10 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   schemas: ['errors'],
   tree: ['schemas', 'errors'],
   generator: ['tree', 'schemas', 'errors'],
-  gateway: ['tree', 'schemas', 'errors'],
+  mcp: ['tree', 'schemas', 'errors'],
+  gateway: ['mcp', 'tree', 'schemas', 'errors'],
   client: [],
-  cli: ['generator', 'gateway', 'tree', 'schemas', 'errors'],
+  cli: ['generator', 'gateway', 'mcp', 'tree', 'schemas', 'errors'],
   scripts: ['generator', 'gateway', 'tree', 'schemas', 'errors', 'tools'],
   tools: [],
 };

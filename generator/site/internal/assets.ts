@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BROWSER_ASSETS_DIR, packageRoot } from '../../package-info.ts';
+import { BROWSER_ASSETS_DIR, packageRoot } from '../../../tree/package-info.ts';
 import { PUBLIC_FILES, type PublicFile, publicFile } from '../../../schemas/public-files.ts';
 
 export interface Asset {

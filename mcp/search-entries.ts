@@ -2,8 +2,8 @@
  * What the `search` tool looks through: the static search index (`/api/search.json`, merchants and
  * MCCs) and every card of the paged card list, each with the lower-case text it matches on.
  */
-import type { OfflineAnswer } from '../offline-answer.ts';
-import { PUBLIC_FILES } from '../../schemas/public-files.ts';
+import type { AnswerRequest } from './route-answer.ts';
+import { PUBLIC_FILES } from '../schemas/public-files.ts';
 
 /** One search result: an MCC, a merchant or a card, with the id the other tools take. */
 export interface SearchEntry {
@@ -14,25 +14,25 @@ export interface SearchEntry {
   readonly terms: string;
 }
 
-type Answer = (target: string) => Promise<OfflineAnswer>;
-
-/** Read once per answer function: it answers from one build, which never changes under it. */
-const read = new WeakMap<Answer, Promise<SearchEntry[] | undefined>>();
+/** Read once per build (the key the caller names): a build never changes under it. */
+const read = new WeakMap<object, Promise<SearchEntry[] | undefined>>();
 
 /**
- * Every entry, or undefined when the build has no search index. The index and every page of the
- * card list are read the first time and kept: a search or a resource listing reuses them.
+ * Every entry of the build `build` names, read through `answer` the first time and kept: a search
+ * or a resource listing reuses them. Undefined when the build has no search index.
  */
-export function searchEntries(answer: Answer): Promise<SearchEntry[] | undefined> {
-  let entries = read.get(answer);
+export function searchEntries(build: object, answer: AnswerRequest): Promise<SearchEntry[] | undefined> {
+  let entries = read.get(build);
   if (entries === undefined) {
     entries = readSearchEntries(answer);
-    read.set(answer, entries);
+    read.set(build, entries);
+    // A read that failed (a store outage refusing the card list, say) is not kept: the next search tries again.
+    entries.catch(() => read.delete(build));
   }
   return entries;
 }
 
-async function readSearchEntries(answer: Answer): Promise<SearchEntry[] | undefined> {
+async function readSearchEntries(answer: AnswerRequest): Promise<SearchEntry[] | undefined> {
   const index = await answer(PUBLIC_FILES.searchIndex);
   if (index.kind !== 'document') return undefined;
   const entries: SearchEntry[] = [];

@@ -1,13 +1,25 @@
 /** Tool results: the JSON answer as text plus a summary, or a tool error carrying the problem's title and detail. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ProblemDetails } from '../../gateway/http-error.ts';
-import type { OfflineAnswer } from '../offline-answer.ts';
+import type { RouteAnswer, ToolProblem } from './route-answer.ts';
+
+/** " Left: monthly 997 of 1000 (resets in 428688 s); daily 0 of 3 (resets in 3600 s)." for a problem with RateLimit information. */
+function rateLimitText(problem: ToolProblem): string {
+  const windows = problem.rate_limit?.windows ?? [];
+  if (windows.length === 0) return '';
+  // The detail already says when to retry; the windows say what is left of each.
+  return ` Left: ${windows.map((window) => `${window.name} ${window.remaining} of ${window.limit} (resets in ${window.reset_seconds} s)`).join('; ')}.`;
+}
 
 /** A tool error (`isError`): the assistant sees what was wrong, the server keeps running. */
-export function toolError(message: string, problem?: ProblemDetails): CallToolResult {
+export function toolError(message: string, problem?: ToolProblem): CallToolResult {
   return {
     isError: true,
-    content: [{ type: 'text', text: problem ? `${problem.title} (${problem.status} ${problem.code}): ${problem.detail}` : message }],
+    content: [
+      {
+        type: 'text',
+        text: problem ? `${problem.title} (${problem.status} ${problem.code}): ${problem.detail}${rateLimitText(problem)}` : message,
+      },
+    ],
     ...(problem ? { structuredContent: { ...problem } } : {}),
   };
 }
@@ -22,9 +34,9 @@ export function toolAnswer(json: string, summary: string): CallToolResult {
   };
 }
 
-/** The result for an offline answer: a problem becomes a tool error; a document is summarised by `summarise`. */
+/** The result for an answer: a problem becomes a tool error; a document is summarised by `summarise`. */
 export async function answerResult(
-  answer: OfflineAnswer,
+  answer: RouteAnswer,
   summarise: (doc: Record<string, unknown>) => string | Promise<string>,
 ): Promise<CallToolResult> {
   if (answer.kind === 'problem') return toolError(answer.problem.detail, answer.problem);

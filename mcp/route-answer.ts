@@ -1,0 +1,30 @@
+/**
+ * What the MCP tools get for a request path, whoever answers it: `cardrewards get`'s offline steps
+ * (`cli/offline-answer.ts`) or the gateway's own steps with the caller's key
+ * (`gateway/mcp/keyed-answer.ts`). The tools never know which.
+ */
+import type { ProblemDetails } from '../schemas/problem-types.ts';
+
+/** One quota window of a key as the RateLimit headers state it. */
+export interface RateLimitWindow {
+  readonly name: string;
+  readonly limit: number;
+  readonly remaining: number;
+  readonly reset_seconds: number;
+}
+
+/** A refusal's problem details, with what a tool error adds to the HTTP answer's headers. */
+export interface ToolProblem extends ProblemDetails {
+  /** 403: the tier the route needs. */
+  readonly required_tier?: string;
+  /** 429: the key's windows (from `RateLimit-Policy` and `RateLimit`) and `Retry-After` in seconds. */
+  readonly rate_limit?: { readonly windows: readonly RateLimitWindow[]; readonly retry_after_seconds: number };
+}
+
+/** A document's bytes, or the problem the gateway answers for the request. */
+export type RouteAnswer =
+  | { readonly kind: 'document'; readonly bytes: Buffer; readonly fileKey: string }
+  | { readonly kind: 'problem'; readonly problem: ToolProblem };
+
+/** Answers a request path with its query (`/api/compute/best-card?mcc=5411`). */
+export type AnswerRequest = (target: string) => Promise<RouteAnswer>;
