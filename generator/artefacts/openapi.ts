@@ -177,6 +177,27 @@ export function openApiDocument(model: Model): object {
       { name: 'slug', description: 'merchant slug' },
     ),
     '/api/search.json': staticOperation('staticSearch', 'Search index of every static MCC and merchant file', 'SearchIndex'),
+    // The earn tables are public files (issue 27); /api/compute/earn-table serves the same bytes with a key.
+    '/api/earn-table/mcc/{code}.json': staticOperation(
+      'staticEarnTableMcc',
+      'Every active card at one MCC (choose from a wallet locally)',
+      'EarnTable',
+      {
+        name: 'code',
+        description: 'four-digit MCC',
+      },
+    ),
+    '/api/earn-table/merchant/{slug}.json': staticOperation(
+      'staticEarnTableMerchant',
+      'Every active card at a merchant that may rank apart from its MCC',
+      'EarnTable',
+      { name: 'slug', description: 'merchant slug' },
+    ),
+    '/api/earn-table/everyday.json': staticOperation(
+      'staticEarnTableEveryday',
+      'Every active card on spending in no bonus category',
+      'EarnTable',
+    ),
   };
   const named = new Map<string, object>([
     ['MccRecord', mccRecord],

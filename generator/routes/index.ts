@@ -2,6 +2,7 @@
 import type { Artefact } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
 import { cardRoutes } from './cards.ts';
+import { earnTableRoute } from './earn-tables.ts';
 import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';
 import { metaRoutes } from './meta.ts';
@@ -18,6 +19,7 @@ export const routes: readonly RouteDefinition[] = [
   ...portalRoutes,
   ...profileRoutes,
   tripleStackRoute,
+  earnTableRoute,
   ...metaRoutes,
 ];
 

@@ -17,6 +17,7 @@ import {
   storeRateOf,
 } from './views.ts';
 import { DEFAULT_CHANNEL } from '../acceptance.ts';
+import { earnTableHref, earnTablePaths } from './views/earn-table.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
 const RECOMMEND_FALLBACK = 'keyed/api/extension/recommend/_fallback.json';
@@ -119,6 +120,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             channel: 'online',
             acceptance,
             best_cards: best,
+            earn_table: earnTableHref(model, purchase),
           };
           yield { path: `keyed/api/extension/recommend/${domain}.json`, document, schema: recommendation };
         }
@@ -132,6 +134,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         channel: 'online',
         acceptance: null,
         best_cards: everydayCards(model, INLINE_CARDS),
+        earn_table: earnTablePaths.everyday,
       };
       yield { path: RECOMMEND_FALLBACK, document: fallback, schema: recommendation };
     },
@@ -179,6 +182,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             best_cards: cards,
             best_cards_from: null,
             card_count: model.activeCards.length,
+            earn_table: earnTablePaths.mcc(mcc.code),
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/mcc/${mcc.code}.json`, document, schema: bestCard };
         }
@@ -200,6 +204,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
               ? null
               : { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) },
             card_count: model.activeCards.length,
+            earn_table: earnTableHref(model, purchase),
           };
           yield { path: `keyed/api/compute/best-card/${valuation}/merchant/${merchant.slug}.json`, document, schema: bestCard };
         }
