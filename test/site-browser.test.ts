@@ -16,6 +16,9 @@ import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } fr
 import { runCli } from './helpers/cli.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { HOSTILE_NAME, HOSTILE_SLUG, writeSiteFixture } from './helpers/site-fixture.ts';
+import { prepare } from '../generator/compile.ts';
+import { rankCards } from '../generator/ranking.ts';
+import { readDataset } from '../generator/read-dataset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-site-'));
 let store: Store;
@@ -149,6 +152,49 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await frame.locator('input').fill('5411');
     await frame.locator('input').press('Enter');
     await frame.getByText('MCC 5411: Grocery Stores, Supermarkets').waitFor();
+    await page.close();
+  });
+
+  it('re-ranks the MCC table among three cards picked in "My cards", keeps them over a reload, sends them nowhere, and passes axe', async () => {
+    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    if (!prepared.ok) throw new Error('the site fixture compiles');
+    const ranking = rankCards(prepared.model, { mcc: '5411' });
+    // Three cards from the bottom of the ranking: none of them is in the page's top rows as built.
+    const wallet = ranking.slice(-3).map((earning) => earning.card);
+    const requests: string[] = [];
+    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    page.on('request', (request) => requests.push(`${request.url()} ${request.postData() ?? ''}`));
+    await page.goto(`${gateway.url}/mcc/5411`);
+    const builtRows = await page.locator('table tbody tr td:nth-child(2) a').allTextContents();
+    await page.locator('details.wallet summary').waitFor();
+    await page.locator('details.wallet summary').click();
+    for (const card of [...wallet].reverse()) await page.getByLabel(card.name, { exact: true }).check();
+    const names = () => page.locator('table tbody tr td:nth-child(2) a').allTextContents();
+    expect(await names()).toEqual(wallet.map((card) => card.name));
+    expect(await names()).not.toEqual(builtRows);
+    const firstValue = `${ranking.at(-3)!.value}¢ per $1`;
+    expect(await page.locator('table tbody tr').first().locator('td').nth(3).textContent()).toBe(firstValue);
+    expect(await page.locator('.wallet-status').textContent()).toContain(wallet[0]!.name);
+    const serious = (await runAxe(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'mcc-5411-my-cards.png'), fullPage: true });
+
+    await page.reload();
+    await page.locator('details.wallet').waitFor({ state: 'attached' });
+    await expect.poll(names).toEqual(wallet.map((card) => card.name));
+    expect(await page.evaluate<string | null>("localStorage.getItem('cardrewards.wallet')")).toBe(
+      JSON.stringify(wallet.map((card) => card.slug).sort()),
+    );
+    // The wallet is in no request: the page asked only for the earn table, which is the same for everyone.
+    for (const card of wallet) expect(requests.filter((line) => line.includes(card.slug))).toEqual([]);
+    expect(requests.some((line) => line.includes('/api/earn-table/mcc/5411.json'))).toBe(true);
+
+    await page.locator('details.wallet summary').click();
+    await page.getByRole('button', { name: 'Clear my cards' }).click();
+    expect(await names()).toEqual(builtRows);
     await page.close();
   });
 

@@ -11,6 +11,7 @@ const cents = { type: 'number', minimum: 0 } as const;
 export const earnTableEntry = object(
   {
     annual_fee: { type: 'number', minimum: 0, description: 'US dollars a year: the fourth key of the order' },
+    cash_back: { type: 'boolean', description: 'true: rate is percent cash back; false: points or miles per dollar' },
     conditional: { type: 'boolean', description: 'true when the rate needs something of the holder: the second key of the order' },
     conditions: { type: 'array', items: condition, description: 'what the rate needs of the holder, as in best-card' },
     name: text,
@@ -29,7 +30,7 @@ export const earnTableEntry = object(
       ['pooled_cents', 'pooled_typical_cents', 'pooled_with', 'standalone_cents', 'standalone_typical_cents'],
     ),
   },
-  ['annual_fee', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'slug', 'values'],
+  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'slug', 'values'],
 );
 
 export const earnTable = object(

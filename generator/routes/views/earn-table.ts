@@ -42,6 +42,7 @@ function entryOf(model: Model, standalone: Earning, pooled: Earning): Keyed.Earn
   // Keys in canonical order (canonical-json.ts): serialising copies nothing.
   return {
     annual_fee: card.annual_fee,
+    cash_back: model.programs.get(card.program)?.kind === 'cash_back',
     conditional: standalone.conditional,
     conditions: conditionsOf(model, standalone),
     name: card.name,

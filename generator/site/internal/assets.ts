@@ -1,5 +1,5 @@
 /**
- * The site's static assets: the stylesheet and the two scripts that run in readers' browsers. They
+ * The site's static assets: the stylesheet and the scripts that run in readers' browsers. They
  * live as plain files in `browser/` at the package root (linted like code, shipped with the
  * package, hashed into the inputs digest) and are copied into the tree as they are.
  */
@@ -24,4 +24,5 @@ function asset(name: string, file: string, sitePath: string): Asset {
 
 export const stylesheet = asset('site.css', 'public/assets/site.css', '/assets/site.css');
 export const searchScript = asset('search.js', 'public/assets/search.js', '/assets/search.js');
+export const walletScript = asset('wallet.js', 'public/assets/wallet.js', '/assets/wallet.js');
 export const widgetScript = asset('mcc-widget.js', 'public/widget/mcc.js', '/widget/mcc.js');
