@@ -28,11 +28,11 @@ let hostUrl: string;
 let browser: Browser;
 
 /** A page of another origin that embeds the widget, with hostile CSS the widget must not inherit. */
-const hostPage = (site: string) => `<!DOCTYPE html>
+const hostPage = (site: string, cards: string | null = null) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>A blog that embeds the widget</title>
 <style>* { color: #c00 !important; font-size: 40px !important; } input { display: none !important; }</style></head>
 <body><main><h1>Host page</h1>
-<div data-cardrewards-mcc></div>
+<div data-cardrewards-mcc${cards === null ? '' : ` data-cards="${cards}"`}></div>
 <script src="${site}/widget/mcc.js" async></script>
 </main></body></html>`;
 
@@ -50,7 +50,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     store = createEmbeddedStore({ file: join(work, 'state.json') });
     gateway = await startTestGateway(store, join(work, 'dist'));
     host = createServer((request, response) => {
-      const body = request.url === '/frame' ? framePage(gateway.url) : hostPage(gateway.url);
+      const cards = new URL(request.url ?? '/', 'http://host').searchParams.get('cards');
+      const body = request.url === '/frame' ? framePage(gateway.url) : hostPage(gateway.url, cards);
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -196,6 +197,34 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await page.getByRole('button', { name: 'Clear my cards' }).click();
     expect(await names()).toEqual(builtRows);
     await page.close();
+  });
+
+  it('takes a wallet in the widget, by data-cards and by postMessage (also into the iframe), and names the best of those cards', async () => {
+    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    if (!prepared.ok) throw new Error('the site fixture compiles');
+    const ranking = rankCards(prepared.model, { mcc: '5411' });
+    const [last, beforeLast] = [ranking.at(-1)!, ranking.at(-2)!];
+    const page = await open(`${hostUrl}/?cards=${last.card.slug},${beforeLast.card.slug}`);
+    const input = page.locator('[data-cardrewards-mcc] input');
+    await input.fill('5411');
+    await input.press('Enter');
+    const best = page.locator('[data-cardrewards-mcc] .wallet p');
+    await best.waitFor();
+    expect(await best.textContent()).toBe(`Your best card here: ${beforeLast.card.name} (${beforeLast.value}¢ per $1)`);
+    await page.evaluate(`window.postMessage({ type: 'cardrewards:wallet', cards: ['${last.card.slug}'] }, '*')`);
+    await expect.poll(() => best.textContent()).toBe(`Your best card here: ${last.card.name} (${last.value}¢ per $1)`);
+    await page.close();
+
+    const framed = await open(`${hostUrl}/frame`);
+    const frame = framed.frameLocator('iframe');
+    await frame.locator('input').waitFor();
+    await framed.evaluate(
+      `document.querySelector('iframe').contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['${last.card.slug}'] }, '*')`,
+    );
+    await frame.locator('input').fill('5411');
+    await frame.locator('input').press('Enter');
+    await frame.getByText(`Your best card here: ${last.card.name}`).waitFor();
+    await framed.close();
   });
 
   const AXE_PATHS = [
