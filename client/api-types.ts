@@ -1371,6 +1371,8 @@ export interface components {
             earnings: {
                 /** @description US dollars a year: the fourth key of the order */
                 annual_fee: number;
+                /** @description true: rate is percent cash back; false: points or miles per dollar */
+                cash_back: boolean;
                 /** @description true when the rate needs something of the holder: the second key of the order */
                 conditional: boolean;
                 /** @description what the rate needs of the holder, as in best-card */

@@ -15,10 +15,10 @@ import { useGatewaySuite } from './helpers/gateway-suite.ts';
 const suite = useGatewaySuite();
 const run = promisify(execFile);
 
-/** The code block under the README's client-example marker. */
-function readmeExample(): string {
+/** The code block under one of the README's example markers. */
+function readmeExample(marker = 'client-example'): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const match = /<!-- client-example:[^>]*-->\n```ts\n([\s\S]*?)```/.exec(readme);
+  const match = new RegExp(`<!-- ${marker}:[^>]*-->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme);
   if (!match?.[1]) throw new Error('README.md has no client example');
   return match[1];
 }
@@ -61,6 +61,18 @@ describe('the typed client', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines[0]).toMatch(/^1 \S.* [\d.]+¢ per \$$/);
     expect(lines.at(-1)).toMatch(/^404 not-found \S/);
+  });
+
+  it("runs the README's wallet example: the best of a wallet's cards for a domain, with a free key", async () => {
+    const dir = join(ROOT, 'test-output/client');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'wallet-example.ts');
+    writeFileSync(file, readmeExample('wallet-example'));
+    const { stdout } = await run(process.execPath, [join(ROOT, 'bin/run-ts.js'), file], {
+      cwd: ROOT,
+      env: { ...process.env, CARDREWARDS_URL: suite.gateway.url, CARDREWARDS_KEY: suite.keys.free },
+    });
+    expect(stdout.trim()).toMatch(/^\S.*: [\d.]+¢ per \$ \(.+\)$/);
   });
 
   it('sends the key, types the answer, and throws problem+json as a ProblemError with its code', async () => {
