@@ -5,6 +5,12 @@
  * Type a merchant name or a code; it shows the MCC, its description and its top cards. It reads
  * only the site's public static files (CORS), lives in a Shadow DOM so the page's CSS cannot
  * reach it, writes every value as text (never as HTML), and needs nothing else.
+ *
+ * A site that knows its reader's cards can pass them (issue 27), and the box then names the best of
+ * those cards first, ranked on the device from the public earn table (the cards are never sent):
+ *   <div data-cardrewards-mcc data-cards="amex-gold,citi-double-cash"></div>
+ * or, for the iframe or later changes, a message to the widget's window:
+ *   frame.contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['amex-gold'] }, 'https://HOST');
  */
 (() => {
   const script = document.currentScript;
@@ -26,6 +32,7 @@ h3 { font-size: 1.05em; margin: 10px 0 2px; }
 p { margin: 4px 0; }
 .muted { color: #4a5160; font-size: .9em; }
 a { color: #0b57d0; }
+.wallet { border-left: 3px solid #0b57d0; padding-left: 8px; margin: 8px 0; }
 `;
 
   let index;
@@ -71,6 +78,34 @@ a { color: #0b57d0; }
 
   const rate = (value) => `${value}×`;
 
+  /** Card slugs from `data-cards` ("a,b c") or a message; anything else is no wallet. */
+  const slugsOf = (value) =>
+    (Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : []).filter(
+      (slug) => typeof slug === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug),
+    );
+  /** The order of docs/ranking.md (schemas/rank-order.ts), as browser/wallet.js and the typed client apply it. */
+  const compare = (a, b) =>
+    b.typical - a.typical ||
+    Number(a.entry.conditional) - Number(b.entry.conditional) ||
+    b.value - a.value ||
+    a.entry.annual_fee - b.entry.annual_fee ||
+    (a.entry.slug < b.entry.slug ? -1 : a.entry.slug > b.entry.slug ? 1 : 0);
+  /** The wallet's cards the place takes in store, best first (standalone valuation, as the static records). */
+  const choose = (table, wallet) => {
+    const held = new Set(wallet);
+    const networks = table.acceptance.find((row) => row.channel === 'in_store')?.networks;
+    return table.earnings
+      .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
+      .map((entry) => ({ entry, typical: entry.values.standalone_typical_cents, value: entry.values.standalone_cents }))
+      .sort(compare);
+  };
+  /** A merchant's own earn table when it ranks apart from its MCC, else its MCC's (a missing file is the usual case). */
+  const earnTable = (code, slug) =>
+    (slug ? json(`api/earn-table/merchant/${slug}.json`) : Promise.reject(new Error('no merchant'))).catch(() =>
+      json(`api/earn-table/mcc/${code}.json`),
+    );
+  const wallets = new Map();
+
   let count = 0;
   /** Turns one host element into a lookup box (once). */
   const mount = (host) => {
@@ -96,18 +131,36 @@ a { color: #0b57d0; }
     root.append(el('style', {}, STYLE), el('div', { class: 'box' }, form, suggestions, result));
 
     const say = (...nodes) => result.replaceChildren(...nodes);
+    wallets.set(host, slugsOf(host.dataset.cards));
+    let shown;
     const pageLink = (path, text) => el('a', { href: new URL(path, base).href, target: '_blank', rel: 'noopener' }, text);
 
     const show = async (entry) => {
+      shown = entry;
       suggestions.replaceChildren();
       say(el('p', { class: 'muted' }, 'Loading…'));
       try {
         const code = entry.type === 'mcc' ? entry.code : entry.mcc_code;
-        const [mcc, merchant] = await Promise.all([
+        const wallet = wallets.get(host) ?? [];
+        const [mcc, merchant, table] = await Promise.all([
           json(`api/mcc/${code}.json`),
           entry.type === 'merchant' ? json(`api/merchant/${entry.slug}.json`) : null,
+          wallet.length > 0 ? earnTable(code, entry.type === 'merchant' ? entry.slug : null) : null,
         ]);
         const nodes = [];
+        if (table) {
+          const ranked = choose(table, wallet);
+          nodes.push(
+            ranked.length === 0
+              ? el('p', { class: 'wallet' }, 'None of your cards can be used here.')
+              : el(
+                  'div',
+                  { class: 'wallet' },
+                  el('p', {}, 'Your best card here: ', el('strong', {}, ranked[0].entry.name), ` (${ranked[0].value}¢ per $1)`),
+                  el('ol', {}, ...ranked.map(({ entry, value }) => el('li', {}, `${entry.name}: ${value}¢ per $1`))),
+                ),
+          );
+        }
         if (merchant) {
           nodes.push(el('h3', {}, merchant.name));
           nodes.push(el('p', {}, 'Best card here: ', el('strong', {}, merchant.top_card.name), ` (${rate(merchant.top_card.rate)})`));
@@ -164,12 +217,29 @@ a { color: #0b57d0; }
       lookup(true);
     });
     input.addEventListener('input', () => lookup(false));
+    host.addEventListener('cardrewards:wallet', () => {
+      if (shown) show(shown);
+    });
   };
+
+  /** Gives one box (or every box) a wallet, and redraws what it shows. */
+  const setWallet = (cards, host) => {
+    for (const [element] of wallets) {
+      if (host !== undefined && element !== host) continue;
+      wallets.set(element, slugsOf(cards));
+      element.dispatchEvent(new Event('cardrewards:wallet'));
+    }
+  };
+  // The embedding page (or, for the iframe, its parent) may pass the wallet by message: it is only read here.
+  addEventListener('message', (event) => {
+    if (event.source !== window && event.source !== window.parent) return;
+    if (event.data?.type === 'cardrewards:wallet') setWallet(event.data.cards);
+  });
 
   const start = () => {
     for (const host of document.querySelectorAll('[data-cardrewards-mcc]')) mount(host);
   };
-  window.CardRewardsMcc = { mount };
+  window.CardRewardsMcc = { mount, setWallet };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();

@@ -224,6 +224,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/earn-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active card at one MCC or merchant, with its rate, both values, the rule and its conditions (choose among your own cards locally)
+         * @description The same file as the public /api/earn-table/mcc/{code}.json and /api/earn-table/merchant/{slug}.json (no key needed there). Merchants have a table of their own only when they may rank apart from their MCC (merchant-scoped categories or networks they refuse); for the others, the best-card and recommendation answers' earn_table names their MCC's table. Rank a wallet with the order of docs/ranking.md. Minimum tier: starter (available to starter, pro, enterprise).
+         */
+        get: operations["computeEarnTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/spend-profile": {
         parameters: {
             query?: never;
@@ -276,6 +296,66 @@ export interface paths {
          * @description The purchase is online (a portal link works only there): the cards are those the merchant takes online. Portal rates and offers observed more than 365 days before the build date are history: the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown. Minimum tier: pro (available to pro, enterprise).
          */
         get: operations["computeTripleStack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earn-table/everyday.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active card on spending in no bonus category
+         * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
+         */
+        get: operations["staticEarnTableEveryday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earn-table/mcc/{code}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active card at one MCC (choose from a wallet locally)
+         * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
+         */
+        get: operations["staticEarnTableMcc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earn-table/merchant/{slug}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active card at a merchant that may rank apart from its MCC
+         * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
+         */
+        get: operations["staticEarnTableMerchant"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1007,6 +1087,8 @@ export interface components {
             card_count: number;
             /** @description for a merchant: the channel ranked for, in_store (at the till); null for an MCC, which names no merchant */
             channel: ("in_store" | "online") | null;
+            /** @description the public earn table of this place (every active card, both valuations) for choosing among the cards a person holds on their own device; null when there is none */
+            earn_table: string | null;
             /**
              * Format: date
              * @description a date as YYYY-MM-DD
@@ -1300,6 +1382,70 @@ export interface components {
         };
         /** DatasetCsv */
         DatasetCsv: string;
+        EarnTable: {
+            /** @description each channel on which the merchant takes only some networks, in_store first; a card whose network a channel does not list is not ranked for a purchase through that channel (best-card is in_store, the recommendation online). Empty: every network everywhere */
+            acceptance: components["schemas"]["NetworkAcceptance"][];
+            /** @description how many active cards are listed: all of them */
+            card_count: number;
+            /** @description every active card once, in the order of docs/ranking.md under the standalone valuation; re-sort by the other valuation with the same order */
+            earnings: {
+                /** @description US dollars a year: the fourth key of the order */
+                annual_fee: number;
+                /** @description true: rate is percent cash back; false: points or miles per dollar */
+                cash_back: boolean;
+                /** @description true when the rate needs something of the holder: the second key of the order */
+                conditional: boolean;
+                /** @description what the rate needs of the holder, as in best-card */
+                conditions: {
+                    /**
+                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                     * @enum {string}
+                     */
+                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                    /** @description the condition in plain words */
+                    note: string;
+                }[];
+                /** @description non-empty text */
+                name: string;
+                /** @enum {string} */
+                network: "visa" | "mastercard" | "amex" | "discover";
+                /** @description the card's own multiplier: points per dollar or percent cash back */
+                rate: number;
+                /** @description the bonus rule that applied; null: the base rate */
+                rule: components["schemas"]["AppliedRule"] | null;
+                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                slug: string;
+                values: {
+                    /** @description rate × the program's transfer value: US cents per dollar */
+                    pooled_cents: number;
+                    /** @description pooled_cents averaged over a typical month once the cap is spent */
+                    pooled_typical_cents: number;
+                    /** @description the card the holder must also have for the pooled value */
+                    pooled_with: string | null;
+                    /** @description rate × what a point is worth to a holder of only this card */
+                    standalone_cents: number;
+                    /** @description standalone_cents averaged over a typical month once the cap is spent */
+                    standalone_typical_cents: number;
+                };
+            }[];
+            /**
+             * Format: date
+             * @description the build date: the rules in force on it
+             */
+            evaluated_on: string;
+            /**
+             * @description mcc: a purchase with the code; merchant: a merchant that may rank apart from its MCC (merchant-scoped categories or networks it refuses); everyday: spending in no bonus category (the recommendation for a domain we do not know)
+             * @enum {string}
+             */
+            kind: "mcc" | "merchant" | "everyday";
+            mcc_code: string | null;
+            merchant: {
+                /** @description non-empty text */
+                name: string;
+                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                slug: string;
+            } | null;
+        };
         Issuer: {
             card_count: number;
             /** @description non-empty text */
@@ -1917,6 +2063,8 @@ export interface components {
              * @constant
              */
             channel: "online";
+            /** @description the public earn table of this place (every active card, both valuations) for choosing among the cards a person holds on their own device; null when there is none */
+            earn_table: string | null;
             /** @description true when the domain matched no merchant: best everyday cards are returned */
             fallback: boolean;
             matched_domain: string | null;
@@ -3433,6 +3581,108 @@ export interface operations {
             };
         };
     };
+    computeEarnTable: {
+        parameters: {
+            query?: {
+                /**
+                 * @description a merchant category code, four digits (leading zeros may be omitted) One of these at a time: mcc; merchant.
+                 * @example 5411
+                 */
+                mcc?: string;
+                /**
+                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc; merchant.
+                 * @example costco
+                 */
+                merchant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    /** @description remaining calls in the tightest window (IETF draft structured field) */
+                    RateLimit?: string;
+                    /** @description the daily and monthly quotas of the key (IETF draft structured field) */
+                    "RateLimit-Policy"?: string;
+                    /** @description the id of this request, as in problem details and the access log */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarnTable"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag); not counted */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing, unknown or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-API-Key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's tier is below the route's minimum tier */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such card, code, slug or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The daily or monthly call limit is reached */
+            429: {
+                headers: {
+                    /** @description seconds until the window resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The quota store is unreachable; retry later */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     computeSpendProfile: {
         parameters: {
             query?: {
@@ -3731,6 +3981,99 @@ export interface operations {
             503: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staticEarnTableEveryday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarnTable"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staticEarnTableMcc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description four-digit MCC */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarnTable"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    staticEarnTableMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description merchant slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarnTable"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -65,3 +65,15 @@ export function createCardrewardsClient(options: CardrewardsClientOptions): Card
   client.use(throwProblems);
   return client;
 }
+
+export {
+  chooseFromWallet,
+  fetchEarnTable,
+  EarnTableError,
+  type ChooseOptions,
+  type EarnTable,
+  type EarnTableEntry,
+  type EarnTablePlace,
+  type EarnTableSource,
+  type WalletChoice,
+} from './choose-from-wallet.js';

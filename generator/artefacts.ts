@@ -4,6 +4,7 @@ import { historyFile } from './history.ts';
 import { mccRecords } from './artefacts/mcc-records.ts';
 import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';
+import { everydayEarnTableFile } from './artefacts/everyday-earn-table.ts';
 import { openApi } from './artefacts/openapi.ts';
 import { historyResponses, keyedResponses, routes } from './routes/index.ts';
 import { homePage } from './site/home-page.ts';
@@ -23,6 +24,7 @@ export const artefacts: readonly Artefact[] = [
   mccRecords,
   merchantRecords,
   searchIndex,
+  everydayEarnTableFile,
   keyedResponses,
   openApi(routes),
   // The public site (dist/public): pages behind every service_url, stats, the download and the widget.

@@ -6,6 +6,7 @@ import type { Model } from './model.ts';
 import type { CardRewardRow, CardRow, Channel } from '../schemas/dataset.ts';
 import { ALL_PURCHASES } from './all-purchases.ts';
 import { acceptanceOf, DEFAULT_CHANNEL, isAccepted, restrictsNetworks } from './acceptance.ts';
+import { compareRankKeys } from '../schemas/rank-order.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
 
 export { ASSUMED_CENTS_PER_POINT } from './valuation.ts';
@@ -167,19 +168,11 @@ function isPreferredRule(candidate: CardRewardRow, current: CardRewardRow | null
 }
 
 /**
- * The total order of docs/ranking.md: typical-month value descending; at equal value an
- * unconditional rate before a conditional one; then headline value descending, lower annual fee,
- * slug. So a conditional rule never outranks an unconditional one worth as much once its cap is spent.
+ * The total order of docs/ranking.md (schemas/rank-order.ts, shared with the typed client):
+ * typical-month value descending; at equal value an unconditional rate before a conditional one;
+ * then headline value descending, lower annual fee, slug.
  */
-export function compareEarnings(a: Earning, b: Earning): number {
-  return (
-    b.typicalValue - a.typicalValue ||
-    Number(a.conditional) - Number(b.conditional) ||
-    b.value - a.value ||
-    a.card.annual_fee - b.card.annual_fee ||
-    (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0)
-  );
-}
+export const compareEarnings: (a: Earning, b: Earning) => number = compareRankKeys;
 
 const rankingCache = new WeakMap<Model, Map<string, readonly Earning[]>>();
 

@@ -8,6 +8,7 @@ import type { mccSummary } from './keyed/catalogue.ts';
 import type { merchantSummary, networkAcceptance, offer, storeRate } from './keyed/merchants.ts';
 import type { program, transfer } from './keyed/programs.ts';
 import type { recommendation, tripleStack } from './keyed/compute.ts';
+import type { earnTable, earnTableEntry } from './keyed/earn-table.ts';
 import type { change, familyCounts, semanticChange } from './keyed/meta.ts';
 
 export * from './keyed/cards.ts';
@@ -17,6 +18,7 @@ export * from './keyed/programs.ts';
 export * from './keyed/compute.ts';
 export * from './keyed/meta.ts';
 export { componentName } from './keyed/internal.ts';
+export * from './keyed/earn-table.ts';
 
 export type RankedCard = FromSchema<typeof rankedCard>;
 export type AppliedRule = FromSchema<typeof appliedRule>;
@@ -36,3 +38,5 @@ export type TripleStack = FromSchema<typeof tripleStack>;
 export type BuildChange = FromSchema<typeof change>;
 export type SemanticChange = FromSchema<typeof semanticChange>;
 export type FamilyCounts = FromSchema<typeof familyCounts>;
+export type EarnTable = FromSchema<typeof earnTable>;
+export type EarnTableEntry = FromSchema<typeof earnTableEntry>;

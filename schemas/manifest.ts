@@ -39,7 +39,8 @@ export const variantSchema = {
   properties: {
     query: paramKinds,
     optional: paramKinds,
-    file: { type: 'string', pattern: '^keyed/' },
+    // A keyed route may answer from a public file (the earn tables): one copy of the bytes, with a key or without.
+    file: { type: 'string', pattern: '^(keyed|public)/' },
     lookup: { const: 'domain-suffix' },
     fallback: { type: 'string', pattern: SAFE_FILE_KEY },
   },

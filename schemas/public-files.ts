@@ -10,8 +10,12 @@ export const PUBLIC_FILES = {
   merchantRecord: '/api/merchant/{slug}.json',
   searchIndex: '/api/search.json',
   openApi: '/openapi.json',
+  earnTableMcc: '/api/earn-table/mcc/{mcc}.json',
+  earnTableMerchant: '/api/earn-table/merchant/{merchant}.json',
+  earnTableEveryday: '/api/earn-table/everyday.json',
   stylesheet: '/assets/site.css',
   searchScript: '/assets/search.js',
+  walletScript: '/assets/wallet.js',
   widgetFrame: '/widget/mcc.html',
   widgetScript: '/widget/mcc.js',
 } as const;

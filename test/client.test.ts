@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createCardrewardsClient, ProblemError } from '../client/index.ts';
+import { chooseFromWallet, createCardrewardsClient, fetchEarnTable, ProblemError } from '../client/index.ts';
 import { CLIENT_TYPES_PATH, clientTypesSource } from '../scripts/client-types.ts';
 import { ROOT } from './helpers/cli.ts';
 import { useGatewaySuite } from './helpers/gateway-suite.ts';
@@ -15,10 +15,10 @@ import { useGatewaySuite } from './helpers/gateway-suite.ts';
 const suite = useGatewaySuite();
 const run = promisify(execFile);
 
-/** The code block under the README's client-example marker. */
-function readmeExample(): string {
+/** The code block under one of the README's example markers. */
+function readmeExample(marker = 'client-example'): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const match = /<!-- client-example:[^>]*-->\n```ts\n([\s\S]*?)```/.exec(readme);
+  const match = new RegExp(`<!-- ${marker}:[^>]*-->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme);
   if (!match?.[1]) throw new Error('README.md has no client example');
   return match[1];
 }
@@ -61,6 +61,35 @@ describe('the typed client', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines[0]).toMatch(/^1 \S.* [\d.]+¢ per \$$/);
     expect(lines.at(-1)).toMatch(/^404 not-found \S/);
+  });
+
+  it("runs the README's wallet example: the best of a wallet's cards for a domain, with a free key", async () => {
+    const dir = join(ROOT, 'test-output/client');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'wallet-example.ts');
+    writeFileSync(file, readmeExample('wallet-example'));
+    const { stdout } = await run(process.execPath, [join(ROOT, 'bin/run-ts.js'), file], {
+      cwd: ROOT,
+      env: { ...process.env, CARDREWARDS_URL: suite.gateway.url, CARDREWARDS_KEY: suite.keys.free },
+    });
+    expect(stdout.trim()).toMatch(/^\S.*: [\d.]+¢ per \$ \(.+\)$/);
+  });
+
+  it('serves an earn table as a public file without a key and through the keyed route at best-card tier, the same bytes', async () => {
+    const open = await suite.call('/api/earn-table/mcc/5411.json');
+    expect(open.status).toBe(200);
+    const keyed = await suite.call('/api/compute/earn-table?mcc=5411', { 'X-API-Key': suite.keys.starter });
+    expect(keyed.status).toBe(200);
+    expect(keyed.text).toBe(open.text);
+    expect((await suite.call('/api/compute/earn-table?mcc=5411', { 'X-API-Key': suite.keys.free })).status).toBe(403);
+    expect((await suite.call('/api/compute/earn-table?mcc=5411')).status).toBe(401);
+    // The typed client reaches each kind of place; a merchant without a table of its own goes through its best-card answer.
+    const source = { baseUrl: suite.gateway.url, apiKey: suite.keys.starter };
+    expect((await fetchEarnTable(source, { mcc: '5411' })).mcc_code).toBe('5411');
+    expect((await fetchEarnTable(source, { merchant: 'delta-air-lines' })).kind).toBe('merchant');
+    const viaMcc = await fetchEarnTable(source, { merchant: 'shell' });
+    expect(viaMcc).toMatchObject({ kind: 'mcc', mcc_code: '5541' });
+    expect(chooseFromWallet(viaMcc, ['citi-double-cash'])[0]?.slug).toBe('citi-double-cash');
   });
 
   it('sends the key, types the answer, and throws problem+json as a ProblemError with its code', async () => {

@@ -16,7 +16,7 @@ const json = (path: string) => fixture.json(path);
 describe('keyed responses on the fixture', () => {
   it('never writes a keyed response under public/', () => {
     for (const path of fixture.output.files.keys()) expect(path.startsWith('public/') || path.startsWith('keyed/')).toBe(true);
-    // The public site adds pages, assets and the downloads, but no JSON beyond the static records.
+    // The public site adds pages, assets and the downloads, but no JSON beyond the static records and the earn tables (issue 27).
     expect(
       [...fixture.output.files.keys()]
         .filter((p) => p.startsWith('public/') && p.endsWith('.json'))
@@ -24,6 +24,7 @@ describe('keyed responses on the fixture', () => {
           (p) =>
             p.startsWith('public/api/mcc/') ||
             p.startsWith('public/api/merchant/') ||
+            p.startsWith('public/api/earn-table/') ||
             p === 'public/api/search.json' ||
             p === 'public/openapi.json',
         ),

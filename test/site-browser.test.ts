@@ -16,6 +16,9 @@ import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } fr
 import { runCli } from './helpers/cli.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { HOSTILE_NAME, HOSTILE_SLUG, writeSiteFixture } from './helpers/site-fixture.ts';
+import { prepare } from '../generator/compile.ts';
+import { rankCards } from '../generator/ranking.ts';
+import { readDataset } from '../generator/read-dataset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-site-'));
 let store: Store;
@@ -25,11 +28,11 @@ let hostUrl: string;
 let browser: Browser;
 
 /** A page of another origin that embeds the widget, with hostile CSS the widget must not inherit. */
-const hostPage = (site: string) => `<!DOCTYPE html>
+const hostPage = (site: string, cards: string | null = null) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>A blog that embeds the widget</title>
 <style>* { color: #c00 !important; font-size: 40px !important; } input { display: none !important; }</style></head>
 <body><main><h1>Host page</h1>
-<div data-cardrewards-mcc></div>
+<div data-cardrewards-mcc${cards === null ? '' : ` data-cards="${cards}"`}></div>
 <script src="${site}/widget/mcc.js" async></script>
 </main></body></html>`;
 
@@ -47,7 +50,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     store = createEmbeddedStore({ file: join(work, 'state.json') });
     gateway = await startTestGateway(store, join(work, 'dist'));
     host = createServer((request, response) => {
-      const body = request.url === '/frame' ? framePage(gateway.url) : hostPage(gateway.url);
+      const cards = new URL(request.url ?? '/', 'http://host').searchParams.get('cards');
+      const body = request.url === '/frame' ? framePage(gateway.url) : hostPage(gateway.url, cards);
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -150,6 +154,77 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await frame.locator('input').press('Enter');
     await frame.getByText('MCC 5411: Grocery Stores, Supermarkets').waitFor();
     await page.close();
+  });
+
+  it('re-ranks the MCC table among three cards picked in "My cards", keeps them over a reload, sends them nowhere, and passes axe', async () => {
+    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    if (!prepared.ok) throw new Error('the site fixture compiles');
+    const ranking = rankCards(prepared.model, { mcc: '5411' });
+    // Three cards from the bottom of the ranking: none of them is in the page's top rows as built.
+    const wallet = ranking.slice(-3).map((earning) => earning.card);
+    const requests: string[] = [];
+    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    page.on('request', (request) => requests.push(`${request.url()} ${request.postData() ?? ''}`));
+    await page.goto(`${gateway.url}/mcc/5411`);
+    const builtRows = await page.locator('table tbody tr td:nth-child(2) a').allTextContents();
+    await page.locator('details.wallet summary').waitFor();
+    await page.locator('details.wallet summary').click();
+    for (const card of [...wallet].reverse()) await page.getByLabel(card.name, { exact: true }).check();
+    const names = () => page.locator('table tbody tr td:nth-child(2) a').allTextContents();
+    expect(await names()).toEqual(wallet.map((card) => card.name));
+    expect(await names()).not.toEqual(builtRows);
+    const firstValue = `${ranking.at(-3)!.value}¢ per $1`;
+    expect(await page.locator('table tbody tr').first().locator('td').nth(3).textContent()).toBe(firstValue);
+    expect(await page.locator('.wallet-status').textContent()).toContain(wallet[0]!.name);
+    const serious = (await runAxe(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'mcc-5411-my-cards.png'), fullPage: true });
+
+    await page.reload();
+    await page.locator('details.wallet').waitFor({ state: 'attached' });
+    await expect.poll(names).toEqual(wallet.map((card) => card.name));
+    expect(await page.evaluate<string | null>("localStorage.getItem('cardrewards.wallet')")).toBe(
+      JSON.stringify(wallet.map((card) => card.slug).sort()),
+    );
+    // The wallet is in no request: the page asked only for the earn table, which is the same for everyone.
+    for (const card of wallet) expect(requests.filter((line) => line.includes(card.slug))).toEqual([]);
+    expect(requests.some((line) => line.includes('/api/earn-table/mcc/5411.json'))).toBe(true);
+
+    await page.locator('details.wallet summary').click();
+    await page.getByRole('button', { name: 'Clear my cards' }).click();
+    expect(await names()).toEqual(builtRows);
+    await page.close();
+  });
+
+  it('takes a wallet in the widget, by data-cards and by postMessage (also into the iframe), and names the best of those cards', async () => {
+    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    if (!prepared.ok) throw new Error('the site fixture compiles');
+    const ranking = rankCards(prepared.model, { mcc: '5411' });
+    const [last, beforeLast] = [ranking.at(-1)!, ranking.at(-2)!];
+    const page = await open(`${hostUrl}/?cards=${last.card.slug},${beforeLast.card.slug}`);
+    const input = page.locator('[data-cardrewards-mcc] input');
+    await input.fill('5411');
+    await input.press('Enter');
+    const best = page.locator('[data-cardrewards-mcc] .wallet p');
+    await best.waitFor();
+    expect(await best.textContent()).toBe(`Your best card here: ${beforeLast.card.name} (${beforeLast.value}¢ per $1)`);
+    await page.evaluate(`window.postMessage({ type: 'cardrewards:wallet', cards: ['${last.card.slug}'] }, '*')`);
+    await expect.poll(() => best.textContent()).toBe(`Your best card here: ${last.card.name} (${last.value}¢ per $1)`);
+    await page.close();
+
+    const framed = await open(`${hostUrl}/frame`);
+    const frame = framed.frameLocator('iframe');
+    await frame.locator('input').waitFor();
+    await framed.evaluate(
+      `document.querySelector('iframe').contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['${last.card.slug}'] }, '*')`,
+    );
+    await frame.locator('input').fill('5411');
+    await frame.locator('input').press('Enter');
+    await frame.getByText(`Your best card here: ${last.card.name}`).waitFor();
+    await framed.close();
   });
 
   const AXE_PATHS = [

@@ -40,6 +40,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'category-groups': 'The groups MCC codes fall into',
   changes: 'Dated facts of the dataset, newest first',
   'compute best-card': 'Cards ranked for one MCC or one merchant',
+  'compute earn-table': 'Every active card at one MCC or merchant, to choose among the cards a person holds on their own device',
   'compute spend-profile': 'Cards ranked by net yearly value for a documented spend profile',
   'compute transfer': 'What a transfer between two loyalty programs gives',
   'compute triple-stack': 'Card, shopping portal and card-linked offer stacked for one merchant',

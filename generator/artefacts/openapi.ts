@@ -22,6 +22,8 @@ import { type OperationExample, routeExamples, staticExample } from './openapi-e
 import { mccRecords } from './mcc-records.ts';
 import { merchantRecords } from './merchant-records.ts';
 import { searchIndex as searchIndexFile } from './search-index.ts';
+import { everydayEarnTableFile } from './everyday-earn-table.ts';
+import { renderRoute } from '../route-runner.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 import { MCP_PATH } from '../../schemas/mcp.ts';
 import { MCP_OPERATION } from './openapi-mcp.ts';
@@ -202,6 +204,13 @@ function isLoopback(url: string): boolean {
 export function openApiDocument(model: Model, routes: readonly RouteDefinition[]): object {
   const examples = routeExamples(model, routes);
   const mccExample = staticExample(model, mccRecords, publicFile(PUBLIC_FILES.mccRecord));
+  // The MCC and merchant earn tables are the earn-table route's files: their examples are its first ones.
+  const earnTableRoute = routes.find((route) => route.id === 'compute-earn-table');
+  const earnTableFiles: Artefact = {
+    name: 'earn tables',
+    derive: (m) => (earnTableRoute?.derive ? renderRoute(earnTableRoute, earnTableRoute.derive(m)) : []),
+  };
+  const earnTableExample = (template: string) => staticExample(model, earnTableFiles, publicFile(template));
   const merchantExample = staticExample(model, merchantRecords, publicFile(PUBLIC_FILES.merchantRecord));
   const paths: Record<string, object> = {
     [PUBLIC_FILES.mccRecord]: staticOperation('staticMcc', 'One MCC with its top 5 cards', 'MccRecord', mccExample, {
@@ -220,6 +229,27 @@ export function openApiDocument(model: Model, routes: readonly RouteDefinition[]
       'Search index of every static MCC and merchant file',
       'SearchIndex',
       staticExample(model, searchIndexFile, publicFile(PUBLIC_FILES.searchIndex)),
+    ),
+    // The earn tables are public files (issue 27); /api/compute/earn-table serves the same bytes with a key.
+    [PUBLIC_FILES.earnTableMcc]: staticOperation(
+      'staticEarnTableMcc',
+      'Every active card at one MCC (choose from a wallet locally)',
+      'EarnTable',
+      earnTableExample(PUBLIC_FILES.earnTableMcc),
+      { name: 'mcc', description: 'four-digit MCC' },
+    ),
+    [PUBLIC_FILES.earnTableMerchant]: staticOperation(
+      'staticEarnTableMerchant',
+      'Every active card at a merchant that may rank apart from its MCC',
+      'EarnTable',
+      earnTableExample(PUBLIC_FILES.earnTableMerchant),
+      { name: 'merchant', description: 'merchant slug' },
+    ),
+    [PUBLIC_FILES.earnTableEveryday]: staticOperation(
+      'staticEarnTableEveryday',
+      'Every active card on spending in no bonus category',
+      'EarnTable',
+      staticExample(model, everydayEarnTableFile, publicFile(PUBLIC_FILES.earnTableEveryday)),
     ),
   };
   const named = new Map<string, object>([

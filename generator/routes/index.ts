@@ -5,6 +5,7 @@ import { componentName } from '../../schemas/keyed.ts';
 import { templatePattern } from '../../schemas/path-template.ts';
 import { renderRoute } from '../route-runner.ts';
 import { cardRoutes } from './cards.ts';
+import { earnTableRoute } from './earn-tables.ts';
 import { mccRoutes } from './mcc.ts';
 import { merchantRoutes } from './merchants.ts';
 import { metaRoutes } from './meta.ts';
@@ -21,6 +22,7 @@ export const routes: readonly RouteDefinition[] = [
   ...portalRoutes,
   ...profileRoutes,
   tripleStackRoute,
+  earnTableRoute,
   ...metaRoutes,
 ];
 

@@ -18,6 +18,7 @@ import {
   storeRateOf,
 } from '../views/index.ts';
 import { DEFAULT_CHANNEL } from '../acceptance.ts';
+import { earnTableHref, earnTablePaths } from '../views/earn-table.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');
 
@@ -116,6 +117,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             channel: 'online',
             acceptance,
             best_cards: best,
+            earn_table: earnTableHref(model, purchase),
           };
           yield { params: { domain }, document };
         }
@@ -129,6 +131,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         channel: 'online',
         acceptance: null,
         best_cards: everydayCards(model, INLINE_CARDS),
+        earn_table: earnTablePaths.everyday,
       };
       yield { fallback };
     },
@@ -175,6 +178,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             best_cards: cards,
             best_cards_from: null,
             card_count: model.activeCards.length,
+            earn_table: earnTablePaths.mcc(mcc.code),
           };
           yield { params: { valuation, mcc: mcc.code }, document };
         }
@@ -196,6 +200,7 @@ export const merchantRoutes: readonly RouteDefinition[] = [
               ? null
               : { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) },
             card_count: model.activeCards.length,
+            earn_table: earnTableHref(model, purchase),
           };
           yield { params: { valuation, merchant: merchant.slug }, document };
         }

@@ -8,6 +8,8 @@ import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
+import { walletScript } from './internal/assets.ts';
+import { earnTablePaths } from '../views/earn-table.ts';
 
 /** Merchants listed on an MCC page: the most popular ones that have a page of their own. */
 export const MERCHANTS_PER_MCC_PAGE = 12;
@@ -37,7 +39,7 @@ export const mccPages: Artefact = {
       }</dd>
 </dl>
 <h2>Top cards for MCC ${mcc.code}</h2>
-${cardTable(model, `Top cards for MCC ${mcc.code}`, top)}
+${cardTable(model, `Top cards for MCC ${mcc.code}`, top, { earnTable: earnTablePaths.mcc(mcc.code), channel: 'in_store' })}
 <p class="muted">${RANKING_NOTE} <a href="${href(model, publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code }))}">This record as JSON</a>.</p>
 <h2>Popular merchants</h2>
 ${
@@ -50,6 +52,7 @@ ${
         title: `MCC ${mcc.code}: ${mcc.description}`,
         description: `Merchant category code ${mcc.code} (${mcc.description}): the credit cards that earn the most there and the merchants that use it.`,
         body,
+        scripts: [walletScript.href],
       });
     }
   },

@@ -20,6 +20,8 @@ import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
+import { walletScript } from './internal/assets.ts';
+import { earnTableHref } from '../views/earn-table.ts';
 
 /** Cards the page lists: the first screen of a phone, and the 30 KB page budget. */
 const PAGE_CARDS = 5;
@@ -67,7 +69,7 @@ function pageBody(model: Model, view: MerchantView, rates: readonly Keyed.StoreR
   const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
   return html`<h1>${merchant.name}</h1>
 <h2>Best cards at ${merchant.name}, in store</h2>
-${best.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in store</strong> (below): no card earns anything at its tills.</p>` : cardTable(model, `Best cards at ${merchant.name}`, best)}
+${best.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in store</strong> (below): no card earns anything at its tills.</p>` : cardTable(model, `Best cards at ${merchant.name}`, best, { earnTable: earnTableHref(model, { mcc: merchant.mcc, merchant: merchant.slug }), channel: DEFAULT_CHANNEL })}
 <p class="muted">${RANKING_NOTE} Every card for this code is ranked on the <a href="${href(model, sitePaths.mcc(mcc.code))}">MCC ${mcc.code} page</a>.</p>
 ${acceptanceList(acceptanceViews(model, merchant))}
 <h2>Stacking online</h2>
@@ -101,6 +103,7 @@ export const merchantPages: Artefact = {
         title: `Best credit card for ${merchant.name}`,
         description: `${merchant.name} uses merchant category code ${mcc.code} (${mcc.description}); ${top === undefined ? 'it takes no credit card in store' : `the card that earns the most there in store is ${top.card.name}`}.`,
         body: pageBody(model, view, rates.get(merchant.slug) ?? [], offers.get(merchant.slug) ?? []),
+        scripts: [walletScript.href],
       });
     }
   },

@@ -40,6 +40,7 @@ export const widgetPages: Artefact = {
 <p>Paste these two lines where the box should appear:</p>
 <pre><code>${embed}</code></pre>
 <p>The script has no dependencies and reads only this site’s public files, across origins. Its box lives in a Shadow DOM, so your page’s CSS cannot break it and its CSS cannot leak into your page. To mount it on an element added later, call <code>CardRewardsMcc.mount(element)</code>.</p>
+<p>If your site already knows which cards its reader holds, pass their slugs and the box names the best of those cards first: <code>&lt;div data-cardrewards-mcc data-cards="amex-gold,citi-double-cash"&gt;&lt;/div&gt;</code>, or later <code>CardRewardsMcc.setWallet(['amex-gold'])</code>, or a message to the widget’s window (the iframe’s too): <code>frame.contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['amex-gold'] }, '${pageUrl(model, '/')}')</code>. The cards are ranked in the browser from the public earn table (<code>${PUBLIC_FILES.earnTableMcc}</code>) and never sent.</p>
 <p>Or, fully isolated, as an iframe:</p>
 <pre><code>${iframe}</code></pre>
 <p class="muted">The data behind it: <a href="${href(model, PUBLIC_FILES.searchIndex)}">${PUBLIC_FILES.searchIndex}</a> and one <code>${PUBLIC_FILES.mccRecord}</code> or <code>${PUBLIC_FILES.merchantRecord}</code> record per lookup, no key needed. <a href="${href(model, PUBLIC_FILES.widgetFrame)}">The iframe page alone</a>.</p>`,

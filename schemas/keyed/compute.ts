@@ -5,6 +5,7 @@ import { rankedCard } from './cards.ts';
 import { mccSummary } from './catalogue.ts';
 import { networkAcceptance, offer, storeRate } from './merchants.ts';
 import { channel } from '../dataset/acceptance.ts';
+import { earnTableLink } from './earn-table.ts';
 
 /** How many ranked cards every merchant answer carries inline, at least (design.md §6). */
 export const INLINE_CARDS = 10;
@@ -32,8 +33,9 @@ export const recommendation = component(
         description:
           'the 10 best cards the merchant takes online, best first; empty only when it takes no credit card online (acceptance says so)',
       },
+      earn_table: earnTableLink,
     },
-    ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards'],
+    ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards', 'earn_table'],
   ),
 );
 export const bestCard = component(
@@ -75,8 +77,9 @@ export const bestCard = component(
           'the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way.',
       },
       card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
+      earn_table: earnTableLink,
     },
-    ['query', 'mcc', 'merchant', 'evaluated_on', 'channel', 'acceptance', 'best_cards', 'best_cards_from', 'card_count'],
+    ['query', 'mcc', 'merchant', 'evaluated_on', 'channel', 'acceptance', 'best_cards', 'best_cards_from', 'card_count', 'earn_table'],
   ),
 );
 const stackPart = { type: 'number', description: 'US cents back per dollar of the assumed purchase' } as const;

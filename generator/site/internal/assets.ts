@@ -1,5 +1,5 @@
 /**
- * The site's static assets: the stylesheet and the two scripts that run in readers' browsers. They
+ * The site's static assets: the stylesheet and the scripts that run in readers' browsers. They
  * live as plain files in `browser/` at the package root (linted like code, shipped with the
  * package, hashed into the inputs digest) and are copied into the tree as they are.
  */
@@ -25,4 +25,5 @@ function asset(name: string, sitePath: PublicFile): Asset {
 
 export const stylesheet = asset('site.css', PUBLIC_FILES.stylesheet);
 export const searchScript = asset('search.js', PUBLIC_FILES.searchScript);
+export const walletScript = asset('wallet.js', PUBLIC_FILES.walletScript);
 export const widgetScript = asset('mcc-widget.js', PUBLIC_FILES.widgetScript);

@@ -7,9 +7,16 @@ import { rateText, ruleText, valueText } from './format.ts';
 import { type Html, html } from './html.ts';
 import { href, sitePaths } from '../../views/site-paths.ts';
 
+/** Where browser/wallet.js re-ranks the table among the reader's cards: the page's earn table and the purchase's channel. */
+export interface WalletSource {
+  readonly earnTable: string;
+  readonly channel: 'in_store' | 'online';
+}
+
 /** A table of ranked cards, best first, each with its rate, its value and the rule behind it. */
-export function cardTable(model: Model, label: string, earnings: readonly Earning[]): Html {
-  return html`<div class="scroll" role="region" aria-label="${label}" tabindex="0"><table>
+export function cardTable(model: Model, label: string, earnings: readonly Earning[], wallet?: WalletSource): Html {
+  const data = wallet ? html` data-earn-table="${wallet.earnTable}" data-channel="${wallet.channel}"` : '';
+  return html`<div class="scroll" role="region" aria-label="${label}" tabindex="0"${data}><table>
 <thead><tr><th scope="col">#</th><th scope="col">Card</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Value</th><th scope="col">Why</th></tr></thead>
 <tbody>
 ${earnings.map(

@@ -1,0 +1,112 @@
+/**
+ * The earn table of a place (issue 27): every active card's earning there under both valuations,
+ * with the rule, its conditions and the keys of the ranking order, so a device can rank the cards
+ * its holder has (client/choose-from-wallet.ts, browser/wallet.js) without sending them anywhere.
+ */
+import type { Model } from '../model.ts';
+import {
+  allPurchasesRuleOf,
+  compareEarnings,
+  earningFor,
+  earningOf,
+  mayRankApartFromMcc,
+  type Earning,
+  type Purchase,
+} from '../ranking.ts';
+import { conditionsOf } from '../conditions.ts';
+import type { CardRow, MccRow, MerchantRow } from '../../schemas/dataset.ts';
+import type * as Keyed from '../../schemas/keyed.ts';
+import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
+import { appliedRuleOf } from './cards.ts';
+import { acceptanceViews } from './acceptance.ts';
+
+/** Where the earn tables live: public files, no key needed (docs/api.md, "Earn tables"). */
+
+/** The site path of an MCC's, a merchant's or the everyday earn table. */
+export const earnTablePaths = {
+  mcc: (code: string) => publicPath(PUBLIC_FILES.earnTableMcc, { mcc: code }),
+  merchant: (slug: string) => publicPath(PUBLIC_FILES.earnTableMerchant, { merchant: slug }),
+  everyday: PUBLIC_FILES.earnTableEveryday,
+} as const;
+
+/** The earn table that answers a purchase: the merchant's own when it may rank apart from its MCC, else the MCC's. */
+export function earnTableHref(model: Model, purchase: Purchase): string {
+  return purchase.merchant !== undefined && mayRankApartFromMcc(model, purchase.merchant)
+    ? earnTablePaths.merchant(purchase.merchant)
+    : earnTablePaths.mcc(purchase.mcc);
+}
+
+/** One card's entry, from its earnings under the two valuations (the same rule: a card's rules share its point value). */
+function entryOf(model: Model, standalone: Earning, pooled: Earning): Keyed.EarnTableEntry {
+  const { card } = standalone;
+  // Keys in canonical order (canonical-json.ts): serialising copies nothing.
+  return {
+    annual_fee: card.annual_fee,
+    cash_back: model.programs.get(card.program)?.kind === 'cash_back',
+    conditional: standalone.conditional,
+    conditions: conditionsOf(model, standalone),
+    name: card.name,
+    network: card.network,
+    rate: standalone.rate,
+    rule: standalone.rule ? appliedRuleOf(standalone.rule) : null,
+    slug: card.slug,
+    values: {
+      pooled_cents: pooled.value,
+      pooled_typical_cents: pooled.typicalValue,
+      pooled_with: pooled.points.pooled.with,
+      standalone_cents: standalone.value,
+      standalone_typical_cents: standalone.typicalValue,
+    },
+  };
+}
+
+/** Every active card, in the standalone order, from a function giving a card's earning under a valuation. */
+function entries(model: Model, earn: (card: CardRow, valuation: 'standalone' | 'pooled') => Earning): Keyed.EarnTableEntry[] {
+  return model.activeCards
+    .map((card) => ({ standalone: earn(card, 'standalone'), pooled: earn(card, 'pooled') }))
+    .sort((a, b) => compareEarnings(a.standalone, b.standalone))
+    .map(({ standalone, pooled }) => entryOf(model, standalone, pooled));
+}
+
+/** An MCC's earn table. */
+export function mccEarnTable(model: Model, mcc: MccRow): Keyed.EarnTable {
+  const earnings = entries(model, (card, valuation) => earningFor(model, card, { mcc: mcc.code }, valuation));
+  return {
+    kind: 'mcc',
+    mcc_code: mcc.code,
+    merchant: null,
+    evaluated_on: model.date,
+    acceptance: [],
+    card_count: earnings.length,
+    earnings,
+  };
+}
+
+/** A merchant's earn table: its own categories apply, and acceptance names the networks it refuses on each channel. */
+export function merchantEarnTable(model: Model, merchant: MerchantRow): Keyed.EarnTable {
+  const purchase = { mcc: merchant.mcc, merchant: merchant.slug };
+  const earnings = entries(model, (card, valuation) => earningFor(model, card, purchase, valuation));
+  return {
+    kind: 'merchant',
+    mcc_code: merchant.mcc,
+    merchant: { slug: merchant.slug, name: merchant.name },
+    evaluated_on: model.date,
+    acceptance: acceptanceViews(model, merchant),
+    card_count: earnings.length,
+    earnings,
+  };
+}
+
+/** Spending in no bonus category: each card's all-purchases rule, else its base rate (the everyday ranking). */
+export function everydayEarnTable(model: Model): Keyed.EarnTable {
+  const earnings = entries(model, (card, valuation) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation));
+  return {
+    kind: 'everyday',
+    mcc_code: null,
+    merchant: null,
+    evaluated_on: model.date,
+    acceptance: [],
+    card_count: earnings.length,
+    earnings,
+  };
+}

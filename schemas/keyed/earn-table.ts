@@ -1,0 +1,71 @@
+/** The earn table (issue 27): every active card's earning at one place, for choosing among a wallet's cards on the device. */
+import { condition, isoDate, mccCode, slug, text } from '../common.ts';
+import { object } from './internal.ts';
+import { appliedRule } from './cards.ts';
+import { networkAcceptance } from './merchants.ts';
+import { cardRow } from '../dataset/cards.ts';
+
+const cents = { type: 'number', minimum: 0 } as const;
+
+/** One active card at the table's place: what it earns under both valuations and what the order of docs/ranking.md reads. */
+export const earnTableEntry = object(
+  {
+    annual_fee: { type: 'number', minimum: 0, description: 'US dollars a year: the fourth key of the order' },
+    cash_back: { type: 'boolean', description: 'true: rate is percent cash back; false: points or miles per dollar' },
+    conditional: { type: 'boolean', description: 'true when the rate needs something of the holder: the second key of the order' },
+    conditions: { type: 'array', items: condition, description: 'what the rate needs of the holder, as in best-card' },
+    name: text,
+    network: cardRow.properties.network,
+    rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
+    rule: { oneOf: [appliedRule, { type: 'null' }], description: 'the bonus rule that applied; null: the base rate' },
+    slug,
+    values: object(
+      {
+        pooled_cents: { ...cents, description: "rate × the program's transfer value: US cents per dollar" },
+        pooled_typical_cents: { ...cents, description: 'pooled_cents averaged over a typical month once the cap is spent' },
+        pooled_with: { type: ['string', 'null'], description: 'the card the holder must also have for the pooled value' },
+        standalone_cents: { ...cents, description: 'rate × what a point is worth to a holder of only this card' },
+        standalone_typical_cents: { ...cents, description: 'standalone_cents averaged over a typical month once the cap is spent' },
+      },
+      ['pooled_cents', 'pooled_typical_cents', 'pooled_with', 'standalone_cents', 'standalone_typical_cents'],
+    ),
+  },
+  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'slug', 'values'],
+);
+
+export const earnTable = object(
+  {
+    kind: {
+      enum: ['mcc', 'merchant', 'everyday'],
+      description:
+        'mcc: a purchase with the code; merchant: a merchant that may rank apart from its MCC (merchant-scoped categories or networks it refuses); ' +
+        'everyday: spending in no bonus category (the recommendation for a domain we do not know)',
+    },
+    mcc_code: { oneOf: [mccCode, { type: 'null' }] },
+    merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
+    evaluated_on: { ...isoDate, description: 'the build date: the rules in force on it' },
+    acceptance: {
+      type: 'array',
+      items: networkAcceptance,
+      description:
+        'each channel on which the merchant takes only some networks, in_store first; a card whose network a channel does not list is not ranked ' +
+        'for a purchase through that channel (best-card is in_store, the recommendation online). Empty: every network everywhere',
+    },
+    card_count: { type: 'integer', minimum: 0, description: 'how many active cards are listed: all of them' },
+    earnings: {
+      type: 'array',
+      items: earnTableEntry,
+      description:
+        'every active card once, in the order of docs/ranking.md under the standalone valuation; re-sort by the other valuation with the same order',
+    },
+  },
+  ['kind', 'mcc_code', 'merchant', 'evaluated_on', 'acceptance', 'card_count', 'earnings'],
+);
+
+/** Where a ranking answer's full earn table is: a public file, no key needed. */
+export const earnTableLink = {
+  type: ['string', 'null'],
+  pattern: '^/api/earn-table/',
+  description:
+    'the public earn table of this place (every active card, both valuations) for choosing among the cards a person holds on their own device; null when there is none',
+} as const;
