@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Every active card at one MCC or merchant, with its rate, both values, the rule and its conditions (choose among your own cards locally)
-         * @description The same file as the public /api/earn-table/mcc/{code}.json and /api/earn-table/merchant/{slug}.json (no key needed there). Merchants have a table of their own only when they may rank apart from their MCC (merchant-scoped categories or networks they refuse); for the others, the best-card and recommendation answers' earn_table names their MCC's table. Rank a wallet with the order of docs/ranking.md. Minimum tier: starter (available to starter, pro, enterprise).
+         * @description The same file as the public /api/earn-table/mcc/{mcc}.json and /api/earn-table/merchant/{merchant}.json (no key needed there). Merchants have a table of their own only when they may rank apart from their MCC (merchant-scoped categories or networks they refuse); for the others, the best-card and recommendation answers' earn_table names their MCC's table. Rank a wallet with the order of docs/ranking.md. Minimum tier: starter (available to starter, pro, enterprise).
          */
         get: operations["computeEarnTable"];
         put?: never;
@@ -324,7 +324,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/earn-table/mcc/{code}.json": {
+    "/api/earn-table/mcc/{mcc}.json": {
         parameters: {
             query?: never;
             header?: never;
@@ -344,7 +344,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/earn-table/merchant/{slug}.json": {
+    "/api/earn-table/merchant/{merchant}.json": {
         parameters: {
             query?: never;
             header?: never;
@@ -3586,13 +3586,10 @@ export interface operations {
             query?: {
                 /**
                  * @description a merchant category code, four digits (leading zeros may be omitted) One of these at a time: mcc; merchant.
-                 * @example 5411
+                 * @example 3058
                  */
                 mcc?: string;
-                /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc; merchant.
-                 * @example costco
-                 */
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc; merchant. */
                 merchant?: string;
             };
             header?: never;
@@ -4023,8 +4020,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description four-digit MCC */
-                code: string;
+                /**
+                 * @description four-digit MCC
+                 * @example 3058
+                 */
+                mcc: string;
             };
             cookie?: never;
         };
@@ -4055,8 +4055,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description merchant slug */
-                slug: string;
+                /**
+                 * @description merchant slug
+                 * @example delta-air-lines
+                 */
+                merchant: string;
             };
             cookie?: never;
         };

@@ -1,6 +1,6 @@
 /** The earn table (issue 27): every active card's earning at one place, for choosing among a wallet's cards on the device. */
 import { condition, isoDate, mccCode, slug, text } from '../common.ts';
-import { object } from './internal.ts';
+import { component, object } from './internal.ts';
 import { appliedRule } from './cards.ts';
 import { networkAcceptance } from './merchants.ts';
 import { cardRow } from '../dataset/cards.ts';
@@ -33,33 +33,36 @@ export const earnTableEntry = object(
   ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'slug', 'values'],
 );
 
-export const earnTable = object(
-  {
-    kind: {
-      enum: ['mcc', 'merchant', 'everyday'],
-      description:
-        'mcc: a purchase with the code; merchant: a merchant that may rank apart from its MCC (merchant-scoped categories or networks it refuses); ' +
-        'everyday: spending in no bonus category (the recommendation for a domain we do not know)',
+export const earnTable = component(
+  'EarnTable',
+  object(
+    {
+      kind: {
+        enum: ['mcc', 'merchant', 'everyday'],
+        description:
+          'mcc: a purchase with the code; merchant: a merchant that may rank apart from its MCC (merchant-scoped categories or networks it refuses); ' +
+          'everyday: spending in no bonus category (the recommendation for a domain we do not know)',
+      },
+      mcc_code: { oneOf: [mccCode, { type: 'null' }] },
+      merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
+      evaluated_on: { ...isoDate, description: 'the build date: the rules in force on it' },
+      acceptance: {
+        type: 'array',
+        items: networkAcceptance,
+        description:
+          'each channel on which the merchant takes only some networks, in_store first; a card whose network a channel does not list is not ranked ' +
+          'for a purchase through that channel (best-card is in_store, the recommendation online). Empty: every network everywhere',
+      },
+      card_count: { type: 'integer', minimum: 0, description: 'how many active cards are listed: all of them' },
+      earnings: {
+        type: 'array',
+        items: earnTableEntry,
+        description:
+          'every active card once, in the order of docs/ranking.md under the standalone valuation; re-sort by the other valuation with the same order',
+      },
     },
-    mcc_code: { oneOf: [mccCode, { type: 'null' }] },
-    merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
-    evaluated_on: { ...isoDate, description: 'the build date: the rules in force on it' },
-    acceptance: {
-      type: 'array',
-      items: networkAcceptance,
-      description:
-        'each channel on which the merchant takes only some networks, in_store first; a card whose network a channel does not list is not ranked ' +
-        'for a purchase through that channel (best-card is in_store, the recommendation online). Empty: every network everywhere',
-    },
-    card_count: { type: 'integer', minimum: 0, description: 'how many active cards are listed: all of them' },
-    earnings: {
-      type: 'array',
-      items: earnTableEntry,
-      description:
-        'every active card once, in the order of docs/ranking.md under the standalone valuation; re-sort by the other valuation with the same order',
-    },
-  },
-  ['kind', 'mcc_code', 'merchant', 'evaluated_on', 'acceptance', 'card_count', 'earnings'],
+    ['kind', 'mcc_code', 'merchant', 'evaluated_on', 'acceptance', 'card_count', 'earnings'],
+  ),
 );
 
 /** Where a ranking answer's full earn table is: a public file, no key needed. */
