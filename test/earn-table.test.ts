@@ -4,6 +4,7 @@
  * on seeded random wallets (the fixture in full, a sample of the real dataset).
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../scripts/audit-sample.ts';
 import { compile, prepare } from '../generator/compile.ts';
 import type { Model } from '../generator/model.ts';
 import { mayRankApartFromMcc, rankCards, type Purchase } from '../generator/ranking.ts';
@@ -17,18 +18,6 @@ import { join } from 'node:path';
 
 const VALUATIONS = ['standalone', 'pooled'] as const;
 const OPTIONS = { baseUrl: 'https://example.test', displayDir: 'mini', date: '2026-11-15' };
-
-/** mulberry32: a seeded generator, so every run draws the same wallets. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` wallets of 1 to 6 cards drawn from `slugs` (plus, now and then, a slug no table has). */
 function wallets(random: () => number, slugs: readonly string[], count: number): string[][] {
@@ -138,7 +127,7 @@ describe('earn tables on the fixture (with Costco network restrictions)', () => 
   });
 
   it('gives, for seeded random wallets, the engine ranking restricted to the wallet, at every MCC and merchant, both valuations', () => {
-    const random = seeded(27);
+    const random = mulberry32(27);
     const slugs = model.activeCards.map((card) => card.slug);
     let compared = 0;
     for (const { purchase, path, channel } of places(model)) {
@@ -170,7 +159,7 @@ describe('earn tables on the real dataset (a sample)', () => {
   const model = prepared.model;
 
   it('gives the engine ranking restricted to seeded random wallets on 60 MCCs and 30 merchants that may rank apart', () => {
-    const random = seeded(2026);
+    const random = mulberry32(2026);
     const slugs = model.activeCards.map((card) => card.slug);
     const mccs = model.mccs.filter((_, index) => index % Math.ceil(model.mccs.length / 60) === 0);
     const merchants = model.merchants.filter((m) => mayRankApartFromMcc(model, m.slug)).slice(0, 30);

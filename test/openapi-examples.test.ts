@@ -28,7 +28,7 @@ const NOT_THE_ANSWER = new Set(['usage', 'changes']);
 const suite = useGatewaySuite();
 
 interface Document {
-  readonly paths: Record<string, { get: Operation }>;
+  readonly paths: Record<string, { get?: Operation }>;
   readonly components: { readonly schemas: Record<string, object> };
 }
 
@@ -36,8 +36,11 @@ function openApi(): Document {
   return JSON.parse(readFileSync(join(suite.tree.out, 'public/openapi.json'), 'utf8')) as Document;
 }
 
+/** The GET operations: every route and static file (the one POST, /mcp, is a JSON-RPC endpoint its own tests cover). */
 function operations(): [string, Operation][] {
-  return Object.entries(openApi().paths).map(([path, item]) => [path, item.get]);
+  return Object.entries(openApi().paths).flatMap(([path, item]) =>
+    item.get === undefined ? [] : [[path, item.get] as [string, Operation]],
+  );
 }
 
 /** The request an operation's examples make: path parameters filled in, a query of every query parameter with an example. */

@@ -22,7 +22,7 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   generator: ['tree', 'schemas', 'errors'],
   mcp: ['tree', 'schemas', 'errors'],
   gateway: ['mcp', 'tree', 'schemas', 'errors'],
-  client: [],
+  client: ['schemas'],
   cli: ['generator', 'gateway', 'mcp', 'tree', 'schemas', 'errors'],
   scripts: ['generator', 'gateway', 'tree', 'schemas', 'errors', 'tools'],
   tools: [],
