@@ -1,6 +1,6 @@
 /** What `cardrewards build` and `cardrewards validate` print: the generator's front door (generator/build.ts) does the work, this module words its result. */
 import { buildTree, checkDatasetFolder } from '../generator/build.ts';
-import { formatProblem, type Problem, summarizeProblems } from '../generator/problems.ts';
+import { formatProblem, type Problem, summarizeProblems } from '../generator/dataset-problems.ts';
 import type { SummaryOptions } from '../generator/summary.ts';
 import { exitCodeForProblems } from './exit-code.ts';
 import type { BuildOptions } from './generator-commands.ts';

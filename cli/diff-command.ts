@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { loadBuild } from '../gateway/build-source.ts';
-import { historyFileTest } from '../generator/artefacts.ts';
+import { historyFileTest } from '../generator/outputs.ts';
 import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/build-diff.ts';
 import { diskTree } from '../generator/disk-tree.ts';
 

@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Build } from './build-source.ts';
 import { HttpError, type ProblemDetails, toHttpError } from './http-error.ts';
-import { TIERS } from './manifest.ts';
+import { TIERS } from './parse-manifest.ts';
 import type { Access } from './request-steps.ts';
 import { createExchange, type Exchange } from './steps/exchange.ts';
 import type { Quota } from './steps/quota.ts';

@@ -6,7 +6,7 @@
  * restart; a build whose manifest cannot be loaded is logged and the previous one kept.
  */
 import { GatewayError } from './errors.ts';
-import { parseManifest, type Manifest } from './manifest.ts';
+import { parseManifest, type Manifest } from './parse-manifest.ts';
 import { createRouter, type Router } from './router.ts';
 import { BUILD_ID_PATH, MANIFEST_PATH, readManifestText, statManifest, treeRoot } from '../tree/tree-contract.ts';
 

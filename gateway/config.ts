@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { GatewayError } from './errors.ts';
-import { TIERS, type Tier } from './manifest.ts';
+import { TIERS, type Tier } from './parse-manifest.ts';
 import type { Limits } from './store.ts';
 import { maskUrl } from './mask-url.ts';
 import { OPTIONS, type OptionName } from './options.ts';

@@ -3,7 +3,7 @@
  * query the client used (so `/api/merchants?mcc=5411` pages stay on `/api/merchants`, whatever
  * file answers). The last page is found once per list and build from the manifest's files.
  */
-import type { Manifest } from './manifest.ts';
+import type { Manifest } from './parse-manifest.ts';
 import type { ResolvedFile } from './resolve-file.ts';
 import { renderTemplate } from '../schemas/path-template.ts';
 

@@ -4,7 +4,7 @@
  * a key there is never opened, which is what makes traversal impossible.
  */
 import { HttpError } from './http-error.ts';
-import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './manifest.ts';
+import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './parse-manifest.ts';
 import { facetValues } from './facet-values.ts';
 import { normaliseParam } from './normalise-param.ts';
 import { renderTemplate } from '../schemas/path-template.ts';

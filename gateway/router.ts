@@ -3,7 +3,7 @@
  * parameters, so `/api/cards/{id}` never shadows a literal sibling such as `/api/cards/top`.
  */
 import { placeholderOf } from '../schemas/path-template.ts';
-import type { Manifest, ManifestRoute, ParamKind } from './manifest.ts';
+import type { Manifest, ManifestRoute, ParamKind } from './parse-manifest.ts';
 
 export interface RouteMatch {
   readonly route: ManifestRoute;

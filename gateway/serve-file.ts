@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileCache } from './file-cache.ts';
 import { HttpError } from './http-error.ts';
-import type { ManifestFile } from './manifest.ts';
+import type { ManifestFile } from './parse-manifest.ts';
 import { ENCODING_SUFFIX, encodedEtag } from '../tree/tree-contract.ts';
 
 export interface Representation {

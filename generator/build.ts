@@ -9,7 +9,7 @@ import { liveTree } from './disk-tree.ts';
 import { emitTree, liveInputs, removeAbandonedTrees } from './emit-tree.ts';
 import { inputsDigest } from './inputs-digest.ts';
 import { datasetBytes, outputBound } from './output-bound.ts';
-import type { Problem } from './problems.ts';
+import type { Problem } from './dataset-problems.ts';
 import { readDataset } from './read-dataset.ts';
 import { buildsFolder } from '../tree/tree-contract.ts';
 import { type SummaryOptions, summarizeDataset } from './summary.ts';

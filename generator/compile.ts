@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
-import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts, historyFileTest } from './artefacts.ts';
+import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts, historyFileTest } from './outputs.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { Artefact, HistoryArtefact, OutputDocument } from './artefact.ts';
 import { type TreeView, withoutFiles } from './build-diff.ts';
@@ -13,14 +13,14 @@ import { type BuildChange, HISTORY_PATH, nextHistory } from './history.ts';
 import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
 import { datasetDate } from './dataset-date.ts';
-import { createManifest } from './manifest.ts';
+import { createManifest } from './create-manifest.ts';
 import { manifestRoutes } from './routes/index.ts';
 import { manifestSchema, type ManifestFile } from '../schemas/manifest.ts';
 import { byPath, entryOf, MANIFEST_PATH } from '../tree/tree-contract.ts';
 import { type Dataset, type DatasetSources, displayFile, loadDataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
 import { createModel, type Model } from './model.ts';
-import { sortProblems, type Problem } from './problems.ts';
+import { sortProblems, type Problem } from './dataset-problems.ts';
 import { validateDataset } from './validate-dataset.ts';
 
 export interface CompileOptions {
@@ -114,7 +114,7 @@ export function planBuild(
     seen.set(output.path, artefact);
     if ('bytes' in output) return { path: output.path, bytes: output.bytes };
     assertValid(validatorFor(output.schema), output.document, output.path);
-    return { path: output.path, bytes: serialize(output.document) };
+    return { path: output.path, bytes: serialise(output.document) };
   };
   function* answers(): Generator<OutputFile> {
     for (const artefact of artefacts) {
@@ -153,7 +153,7 @@ export function planBuild(
       const manifest = createManifest(buildId, model.date, sortedEntries(entries));
       // The gateway checks the same schema on load; a manifest it would refuse is never written.
       assertValid(validatorFor(manifestSchema), manifest, MANIFEST_PATH);
-      return serialize(manifest);
+      return serialise(manifest);
     },
   };
 }
@@ -188,7 +188,7 @@ export function compile(
 }
 
 /** Canonical JSON: sorted keys, no insignificant white space, one final newline. */
-export function serialize(document: unknown): Buffer {
+export function serialise(document: unknown): Buffer {
   return Buffer.from(`${canonicalJson(document)}\n`, 'utf8');
 }
 

@@ -3,7 +3,7 @@
  * routes, JSON files read only when asked for.
  */
 import type { TreeView } from './build-diff.ts';
-import type { Manifest } from './manifest.ts';
+import type { Manifest } from './create-manifest.ts';
 import { readManifestText, readTreeFile, treeRoot } from '../tree/tree-contract.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import type { ErrorObject } from 'ajv';
 import { validatorFor } from '../schemas/validator.ts';
 import { type CsvParseError, cellLimit, checkCells, shortQuote, syntaxProblem } from './internal/cell-checks.ts';
-import type { Problem } from './problems.ts';
+import type { Problem } from './dataset-problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BuildOutput, checkDataset, compile } from '../generator/compile.ts';
 import { createModel } from '../generator/model.ts';
-import { formatProblem } from '../generator/problems.ts';
+import { formatProblem } from '../generator/dataset-problems.ts';
 import { earningFor, rankEveryday } from '../generator/ranking.ts';
 import { netValueOf, SPEND_PROFILES } from '../generator/spend-profiles.ts';
 import { readDataset } from '../generator/read-dataset.ts';

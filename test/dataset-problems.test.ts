@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
-import { formatProblem, summarizeProblems } from '../generator/problems.ts';
+import { formatProblem, summarizeProblems } from '../generator/dataset-problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { summarizeDataset } from '../generator/summary.ts';
 import { tables } from '../generator/tables.ts';

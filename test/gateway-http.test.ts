@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
-import { TIERS, type ManifestRoute, type Tier } from '../gateway/manifest.ts';
+import { TIERS, type ManifestRoute, type Tier } from '../gateway/parse-manifest.ts';
 import { createTestKey, matrixRequest, sampleRequest, sampleUrl } from './helpers/gateway.ts';
 import { expectProblem, useGatewaySuite } from './helpers/gateway-suite.ts';
 

@@ -14,7 +14,7 @@ import { type BuildSource, createRemoteBuildSource } from '../gateway/build-sour
 import { resolveConfig } from '../gateway/config.ts';
 import { startGateway, type RunningGateway } from '../gateway/create-gateway.ts';
 import { createLogger } from '../gateway/logger.ts';
-import type { ManifestRoute } from '../gateway/manifest.ts';
+import type { ManifestRoute } from '../gateway/parse-manifest.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
 import { createTestKey, sampleUrl } from './helpers/gateway.ts';

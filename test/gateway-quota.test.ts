@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
-import type { ManifestRoute } from '../gateway/manifest.ts';
+import type { ManifestRoute } from '../gateway/parse-manifest.ts';
 import { periodsOf } from '../gateway/periods.ts';
 import type { Store } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
-import type { ManifestRoute } from '../gateway/manifest.ts';
+import type { ManifestRoute } from '../gateway/parse-manifest.ts';
 import type { Store } from '../gateway/store.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
 import { createTestKey, sampleUrl, startTestGateway, type TestGateway } from './helpers/gateway.ts';

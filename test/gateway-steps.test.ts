@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '../gateway/api-keys.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { createLogger } from '../gateway/logger.ts';
-import type { ManifestRoute } from '../gateway/manifest.ts';
+import type { ManifestRoute } from '../gateway/parse-manifest.ts';
 import { createKeyCache } from '../gateway/key-cache.ts';
 import { createAuthenticate } from '../gateway/steps/authenticate.ts';
 import { checkTier } from '../gateway/steps/authorise-tier.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
-import { parseManifest } from '../gateway/manifest.ts';
+import { parseManifest } from '../gateway/parse-manifest.ts';
 import { normaliseParam } from '../gateway/normalise-param.ts';
 import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
 import { negotiateEncoding } from '../gateway/serve-file.ts';

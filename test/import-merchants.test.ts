@@ -13,7 +13,7 @@ import { registrableDomain, uniqueDomains } from '../scripts/import-merchants/re
 import { resolveDomains } from '../scripts/import-merchants/resolve-domains.ts';
 import { slugify } from '../scripts/import-merchants/slugify.ts';
 import { matchTagRule } from '../scripts/import-merchants/tag-rules.ts';
-import { TIERS } from '../scripts/import-merchants/tiers.ts';
+import { RANK_TIERS } from '../scripts/import-merchants/rank-tiers.ts';
 import { wikidataDomains } from '../scripts/import-merchants/wikidata-domains.ts';
 import { ROOT } from './helpers/cli.ts';
 import { AMAZON_CURATED_ROW, COSTCO, costcoEntry, merchant, rule, TAG_RULES } from './helpers/merchant-import.ts';
@@ -37,7 +37,7 @@ describe('slugify', () => {
 
 describe('assignSlugs', () => {
   it('lets a curated row take its slug from an imported one', () => {
-    const curated = merchant('amazon', { source: 'curated', tier: TIERS.curatedHead });
+    const curated = merchant('amazon', { source: 'curated', tier: RANK_TIERS.curatedHead });
     const nsiAmazon = merchant('amazon', { sourceRef: 'Q3884' });
     const bySlug = assignSlugs([curated], [nsiAmazon]);
     expect([...bySlug.keys()]).toEqual(['amazon']);
@@ -48,7 +48,7 @@ describe('assignSlugs', () => {
     // The Bravo supermarkets and the Bravo Italian restaurants are two NSI brands named Bravo.
     const restaurant = merchant('bravo', { sourceRef: 'Q64055574', slugSuffix: 'restaurant', itemCount: 1 });
     const supermarket = merchant('bravo', { sourceRef: 'Q16985159', slugSuffix: 'supermarket', itemCount: 2 });
-    const thirdRestaurant = merchant('bravo', { sourceRef: 'Q99', slugSuffix: 'restaurant', tier: TIERS.regionalBrand });
+    const thirdRestaurant = merchant('bravo', { sourceRef: 'Q99', slugSuffix: 'restaurant', tier: RANK_TIERS.regionalBrand });
     const bySlug = assignSlugs([], [thirdRestaurant, restaurant, supermarket]);
     const slugs = [...bySlug.entries()].map(([slug, m]) => `${slug}=${m.sourceRef}`);
     expect(slugs.join(' ')).toBe('bravo=Q16985159 bravo-restaurant=Q64055574 bravo-q99=Q99');
@@ -114,12 +114,12 @@ describe('resolveDomains', () => {
 describe('rankMerchants', () => {
   const merchants = [
     merchant('walmart', { rankHint: 2 }),
-    merchant('amazon', { rankHint: 1, tier: TIERS.late }),
-    merchant('costco-travel', { tier: TIERS.curatedHead }),
+    merchant('amazon', { rankHint: 1, tier: RANK_TIERS.late }),
+    merchant('costco-travel', { tier: RANK_TIERS.curatedHead }),
     merchant('bravo-restaurant', { itemCount: 3 }),
     merchant('bravo', { itemCount: 3 }),
     merchant('target-optical', { itemCount: 3, areaCount: 2 }),
-    merchant('alaska-railroad', { tier: TIERS.late, itemCount: 50 }),
+    merchant('alaska-railroad', { tier: RANK_TIERS.late, itemCount: 50 }),
   ];
 
   it('puts the hand-ranked head first, then tier, breadth, and slug on a tie', () => {
@@ -180,7 +180,7 @@ describe('one merchant per Wikidata id', () => {
         mcc: '5300',
         domains: ['costco.com'],
         sourceRef: 'Q715583',
-        tier: TIERS.nationalBrand,
+        tier: RANK_TIERS.nationalBrand,
         // Breadth counts every entry, the Japanese one too.
         ...{ itemCount: 5, areaCount: 12, siteCount: 4, slugSuffix: 'wholesale' },
       }),
@@ -236,7 +236,7 @@ describe('MCC mapping', () => {
     ];
     const { merchants, skipped } = importCurated(files, MCC_CODES);
     expect(merchants.map((m) => [m.slug, m.mcc, m.rankHint, m.tier, m.explicitDomains, m.asOf])).toEqual([
-      ['amazon', '5942', 1, TIERS.curatedHead, true, IMPORT_DATE],
+      ['amazon', '5942', 1, RANK_TIERS.curatedHead, true, IMPORT_DATE],
     ]);
     expect(skipped).toEqual(['curated-merchants-online.csv: amazon already curated, skipped']);
   });

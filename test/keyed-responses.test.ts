@@ -1,5 +1,5 @@
 /** Keyed responses of the compiled fixture, part one: rankings, valuations, spend profiles, recommendations; and variants of the fixture (part two: keyed-responses-more.test.ts). */
-import { parseManifest } from '../gateway/manifest.ts';
+import { parseManifest } from '../gateway/parse-manifest.ts';
 import { resolveFile } from '../gateway/resolve-file.ts';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../generator/compile.ts';

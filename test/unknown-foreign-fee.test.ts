@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDataset, compile } from '../generator/compile.ts';
-import { formatProblem } from '../generator/problems.ts';
+import { formatProblem } from '../generator/dataset-problems.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { summarizeDataset } from '../generator/summary.ts';
 import { FIXTURE } from './helpers/cli.ts';

@@ -1,7 +1,7 @@
 /** Step 7: the key's tier must reach the route's minimum tier, else 403. */
 import { HttpError } from '../http-error.ts';
 import type { KeyRecord } from '../key-registry.ts';
-import { type ManifestRoute, TIERS, type Tier } from '../manifest.ts';
+import { type ManifestRoute, TIERS, type Tier } from '../parse-manifest.ts';
 import type { RouteMatch } from '../router.ts';
 import type { Exchange } from './exchange.ts';
 

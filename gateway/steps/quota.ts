@@ -5,7 +5,7 @@
 import { hashPrefix } from '../api-keys.ts';
 import { HttpError } from '../http-error.ts';
 import type { KeyRecord } from '../key-registry.ts';
-import type { Tier } from '../manifest.ts';
+import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
 import type { Counts, IncrementResult, Limits, QuotaCounter } from '../quota-counter.ts';
 import { rateLimitHeaders, retryAfterSeconds } from '../rate-limit-headers.ts';

@@ -8,7 +8,7 @@
  */
 import { maskUrl } from '../mask-url.ts';
 import type { KeyRecord, KeyRegistry } from '../key-registry.ts';
-import type { Tier } from '../manifest.ts';
+import type { Tier } from '../parse-manifest.ts';
 import { joinStore, type OpenedStore, type Store, StoreUnavailableError } from '../store.ts';
 import { createRedisClient, type RedisClient } from './redis-connection.ts';
 import { createRedisQuotaCounter } from './redis-quota-counter.ts';

@@ -4,7 +4,7 @@
  * pass, no regex with backtracking, no copy), so a 10 MB cell is refused in the time it takes to read.
  */
 import { TEXT_LIMITS } from '../../schemas/dataset/limits.ts';
-import type { Problem } from '../problems.ts';
+import type { Problem } from '../dataset-problems.ts';
 
 interface ColumnSchema {
   readonly type?: string | readonly string[];

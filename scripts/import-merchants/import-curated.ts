@@ -4,7 +4,7 @@ import { field, type Row } from './internal/csv-row.ts';
 import { IMPORT_DATE, type Merchant } from './merchant.ts';
 import { uniqueDomains } from './registrable-domain.ts';
 import { slugify } from './slugify.ts';
-import { TIERS } from './tiers.ts';
+import { RANK_TIERS } from './rank-tiers.ts';
 
 /** The main curated file: read first, and its rows are the hand-picked head. */
 const MAIN_FILE = 'curated-merchants.csv';
@@ -45,7 +45,7 @@ export function importCurated(files: readonly CuratedFile[], mccCodes: ReadonlyS
         sourceRef: field(row, 'source_ref'),
         asOf: field(row, 'as_of') || IMPORT_DATE,
         rankHint: hint === '' ? undefined : Number(hint),
-        tier: file === MAIN_FILE ? TIERS.curatedHead : TIERS.supplementaryCurated,
+        tier: file === MAIN_FILE ? RANK_TIERS.curatedHead : RANK_TIERS.supplementaryCurated,
         itemCount: 0,
         areaCount: 0,
         siteCount: 0,

@@ -4,7 +4,7 @@ import { IMPORT_DATE, type Merchant } from './merchant.ts';
 import type { Wikidata } from './nsi-types.ts';
 import { uniqueDomains } from './registrable-domain.ts';
 import { slugify } from './slugify.ts';
-import { TIERS } from './tiers.ts';
+import { RANK_TIERS } from './rank-tiers.ts';
 import { wikidataDomains } from './wikidata-domains.ts';
 
 /**
@@ -49,7 +49,7 @@ export function importMccList(
       sourceRef: code,
       asOf: IMPORT_DATE,
       rankHint: undefined,
-      tier: domains.length > 0 ? TIERS.mccListWithDomain : TIERS.mccListWithoutDomain,
+      tier: domains.length > 0 ? RANK_TIERS.mccListWithDomain : RANK_TIERS.mccListWithoutDomain,
       itemCount: 0,
       areaCount: 0,
       siteCount: 0,

@@ -9,7 +9,7 @@ import type { Merchant } from './merchant.ts';
 import type { Dissolutions, NsiTree, Wikidata } from './nsi-types.ts';
 import { matchTagRule, type TagRule } from './tag-rules.ts';
 import { slugify } from './slugify.ts';
-import { TIERS } from './tiers.ts';
+import { RANK_TIERS } from './rank-tiers.ts';
 import { usPresence } from './us-presence.ts';
 
 /** Reads NSI brands operating in the US whose tag has an MCC, one merchant per Wikidata id, keyed by that id. */
@@ -46,7 +46,7 @@ export function importNsi(nsi: NsiTree, dissolved: Dissolutions, rules: readonly
         mcc: chosen.rule.mcc,
         // Tags added after the first import (rank = late) rank with the operators, after every older tier.
         // A brand counts as national when any live entry covers the whole US, even one under a tag without an MCC.
-        tier: chosen.rule.late ? TIERS.late : nationalQids.has(qid) ? TIERS.nationalBrand : TIERS.regionalBrand,
+        tier: chosen.rule.late ? RANK_TIERS.late : nationalQids.has(qid) ? RANK_TIERS.nationalBrand : RANK_TIERS.regionalBrand,
         slugSuffix: slugify(chosen.tag.split('=')[1] ?? ''),
       }),
     );

@@ -9,7 +9,7 @@ import type { Merchant } from './merchant.ts';
 import type { Dissolutions, NsiItem, NsiTree, Wikidata } from './nsi-types.ts';
 import type { OperatorDecision, PathRule } from './operator-rules.ts';
 import { slugify } from './slugify.ts';
-import { TIERS } from './tiers.ts';
+import { RANK_TIERS } from './rank-tiers.ts';
 import { usPresence } from './us-presence.ts';
 
 /** Priority of an operator kept by an explicit MCC in operator-decisions.csv on a path without a rule. */
@@ -70,7 +70,7 @@ export function importOperators(
         name: decision?.action === 'keep' && decision.name !== '' ? decision.name : operatorName(chosen.item, entry),
         // An explicit MCC in operator-decisions.csv wins over the path rules of every entry.
         mcc: decision?.mcc || chosen.mcc,
-        tier: TIERS.late,
+        tier: RANK_TIERS.late,
         slugSuffix: slugify(chosen.path.split('/')[2] ?? ''),
       }),
     );

@@ -18,7 +18,7 @@ export interface Merchant {
   sourceRef: string;
   asOf: string;
   rankHint: number | undefined;
-  /** Ranking tier for rows without a hint: lower is better known (see tiers.ts). */
+  /** Ranking tier for rows without a hint: lower is better known (see rank-tiers.ts). */
   tier: number;
   /** NSI entries (all countries) carrying this brand. */
   itemCount: number;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { TIERS, type ManifestRoute, type Tier } from '../../gateway/manifest.ts';
+import { TIERS, type ManifestRoute, type Tier } from '../../gateway/parse-manifest.ts';
 import type { Store } from '../../gateway/store.ts';
 import { createEmbeddedStore } from '../../gateway/stores/embedded-store.ts';
 import { createTestKey, startTestGateway, type TestGateway } from './gateway.ts';

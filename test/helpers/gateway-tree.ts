@@ -1,7 +1,7 @@
 /** The tree the gateway tests serve: the real fixture build (`cardrewards build --dataset test/fixtures/mini`). */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../../gateway/manifest.ts';
+import type { Manifest } from '../../gateway/parse-manifest.ts';
 import { FIXTURE, runCli } from './cli.ts';
 
 export interface TestTree {

@@ -5,7 +5,7 @@ import { resolveConfig, type GatewayConfig, type RawOptions } from '../../gatewa
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
 import { startGateway, type RunningGateway } from '../../gateway/create-gateway.ts';
 import { createLogger } from '../../gateway/logger.ts';
-import type { Manifest, ManifestRoute, ParamKind, Tier } from '../../gateway/manifest.ts';
+import type { Manifest, ManifestRoute, ParamKind, Tier } from '../../gateway/parse-manifest.ts';
 import { createOriginProxy } from '../../gateway/origin-proxy.ts';
 import type { Store } from '../../gateway/store.ts';
 

@@ -34,12 +34,12 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
  * types of artefacts and routes) is its core, which no family reaches above.
  */
 export const GENERATOR_ASSEMBLY: ReadonlySet<string> = new Set([
-  'generator/artefacts.ts',
+  'generator/outputs.ts',
   'generator/build.ts',
   'generator/compile.ts',
   'generator/disk-tree.ts',
   'generator/emit-tree.ts',
-  'generator/manifest.ts',
+  'generator/create-manifest.ts',
 ]);
 
 /** The generator's output families: each imports views/ and the core, never another family. */

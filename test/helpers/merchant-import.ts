@@ -3,7 +3,7 @@ import { IMPORT_DATE, type Merchant } from '../../scripts/import-merchants/merch
 import type { BrandEntry } from '../../scripts/import-merchants/choose-entry.ts';
 import type { NsiItem, WikidataEntry } from '../../scripts/import-merchants/nsi-types.ts';
 import { parseTagRules, type TagRule } from '../../scripts/import-merchants/tag-rules.ts';
-import { TIERS } from '../../scripts/import-merchants/tiers.ts';
+import { RANK_TIERS } from '../../scripts/import-merchants/rank-tiers.ts';
 
 /** A merchant with neutral defaults: only what a test names matters. */
 export function merchant(slug: string, fields: Partial<Merchant> = {}): Merchant {
@@ -11,7 +11,7 @@ export function merchant(slug: string, fields: Partial<Merchant> = {}): Merchant
   const rank = {
     asOf: IMPORT_DATE,
     rankHint: undefined,
-    tier: TIERS.nationalBrand,
+    tier: RANK_TIERS.nationalBrand,
     itemCount: 1,
     areaCount: 1,
     siteCount: 1,

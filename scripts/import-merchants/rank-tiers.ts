@@ -1,7 +1,7 @@
 /** The ranking tiers of rows without a rank_hint, in the order of dataset/sources/README.md section 7. */
 
 /** Ranking tier by kind of row: lower is better known; rows of one tier are ordered by NSI breadth. */
-export const TIERS = {
+export const RANK_TIERS = {
   /** Unhinted rows of curated-merchants.csv, the hand-picked head. */
   curatedHead: 0,
   /** NSI brands present in the whole US. */
