@@ -295,7 +295,7 @@ export function openApi(routes: readonly RouteDefinition[]): Artefact {
     name: 'openapi',
     *derive(model) {
       yield {
-        path: 'public/openapi.json',
+        path: publicFile(PUBLIC_FILES.openApi),
         document: openApiDocument(model, routes),
         schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { const: '3.1.0' }, paths: { type: 'object' } } },
       };
