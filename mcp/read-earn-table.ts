@@ -36,8 +36,9 @@ function problemOf(answer: RouteAnswer & { kind: 'problem' }): EarnTableReply {
 
 /** The keyed route serving an MCC's or a merchant's table (the public file's bytes). */
 function keyedTarget(place: { readonly mcc: string } | { readonly merchant: string }): string {
-  const [name, value] = 'mcc' in place ? ['mcc', place.mcc] : ['merchant', place.merchant];
-  return `/api/compute/earn-table?${name}=${encodeURIComponent(value)}`;
+  return 'mcc' in place
+    ? `/api/compute/earn-table?mcc=${encodeURIComponent(place.mcc)}`
+    : `/api/compute/earn-table?merchant=${encodeURIComponent(place.merchant)}`;
 }
 
 /** The public path of `table` (what best-card's `earn_table` names), from what the table says it is. */

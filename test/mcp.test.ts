@@ -165,7 +165,7 @@ describe('cardrewards mcp', () => {
         '/api/extension/recommend?domain=delta.com',
       ],
     ] as const)(
-      'ranks the wallet at %j as the engine does (%s), from the table best-card names',
+      'ranks the wallet at %j (the engine at %j, %s) as the engine does, from the table best-card names',
       async (place, purchase, valuation, answer) => {
         const result = await call('best_of_my_cards', { cards: [...WALLET, ...ODD], ...place, valuation });
         expect(result.isError).toBeFalsy();
