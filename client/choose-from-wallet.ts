@@ -1,37 +1,22 @@
 /**
  * "Which of my cards here?" on the device (issue 27): rank the cards a person holds from a public
- * earn table, with the engine's own order (schemas/rank-order.ts), so the wallet is never sent.
+ * earn table, with the engine's own order, so the wallet is never sent. The choosing itself is
+ * schemas/choose-from-wallet.ts, shared with the MCP tool `best_of_my_cards`; here it takes the
+ * client's types.
  */
-import { compareRankKeys } from '../schemas/rank-order.ts';
+import {
+  type ChooseOptions,
+  chooseFromWallet as chooseFromTable,
+  type WalletChoice as TableChoice,
+} from '../schemas/choose-from-wallet.ts';
 import type { components } from './api-types.js';
 
 export type EarnTable = components['schemas']['EarnTable'];
 export type EarnTableEntry = EarnTable['earnings'][number];
-export type Valuation = 'standalone' | 'pooled';
-export type Channel = components['schemas']['NetworkAcceptance']['channel'];
+export type { ChooseOptions, Channel, Valuation } from '../schemas/choose-from-wallet.ts';
 
 /** One card of the wallet at the table's place, best first, with why it earns what it earns. */
-export interface WalletChoice {
-  /** 1 for the card to use. */
-  readonly rank: number;
-  readonly slug: string;
-  readonly name: string;
-  readonly rate: number;
-  /** US cents per dollar under the valuation asked for. */
-  readonly value_cents: number;
-  /** value_cents averaged over a typical month once the cap is spent: what ranks. */
-  readonly typical_value_cents: number;
-  readonly values: EarnTableEntry['values'];
-  readonly rule: EarnTableEntry['rule'];
-  readonly conditions: EarnTableEntry['conditions'];
-}
-
-export interface ChooseOptions {
-  /** `standalone` (the default) or `pooled`, as best-card's `valuation=`. */
-  readonly valuation?: Valuation;
-  /** The channel of the purchase: `in_store` (the default, as best-card) or `online` (as the recommendation). */
-  readonly channel?: Channel;
-}
+export type WalletChoice = TableChoice<EarnTableEntry>;
 
 /**
  * The wallet's cards ranked at the table's place, best first: the cards the engine's ranking
@@ -39,31 +24,7 @@ export interface ChooseOptions {
  * refuses on the channel is left out, as the engine leaves it out; an unknown or inactive slug too.
  */
 export function chooseFromWallet(table: EarnTable, wallet: Iterable<string>, options: ChooseOptions = {}): WalletChoice[] {
-  const valuation = options.valuation ?? 'standalone';
-  const channel = options.channel ?? 'in_store';
-  const held = new Set(wallet);
-  const networks = table.acceptance.find((row) => row.channel === channel)?.networks;
-  return table.earnings
-    .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
-    .map((entry) => ({
-      entry,
-      typicalValue: entry.values[`${valuation}_typical_cents`],
-      conditional: entry.conditional,
-      value: entry.values[`${valuation}_cents`],
-      card: entry,
-    }))
-    .sort(compareRankKeys)
-    .map(({ entry, typicalValue, value }, index) => ({
-      rank: index + 1,
-      slug: entry.slug,
-      name: entry.name,
-      rate: entry.rate,
-      value_cents: value,
-      typical_value_cents: typicalValue,
-      values: entry.values,
-      rule: entry.rule,
-      conditions: entry.conditions,
-    }));
+  return chooseFromTable(table, wallet, options);
 }
 
 /** Where an earn table is asked for: an MCC, a merchant's slug or a web domain. */

@@ -92,3 +92,25 @@ export function summariseCard(doc: Doc, buildDate: string): string {
   const bonus = Array.isArray(doc.bonus_categories) && doc.bonus_categories.length > 0 ? doc.bonus_categories.join(', ') : 'none';
   return `${String(doc.name)} (${String(doc.slug)}) by ${String(doc.issuer_name)}: $${String(doc.annual_fee)} annual fee, base rate ${String(doc.base_rate)}x, bonus categories ${bonus}, rewards in ${String(doc.program_name)} at ${String(doc.cents_per_point)} cents per point. Card data as of ${String(doc.as_of ?? buildDate)}.`;
 }
+
+/** Summary of `best_of_my_cards`: the wallet's best card there, the next ones, and the slugs left out and why. */
+export function summariseWallet(
+  doc: {
+    readonly ranked: readonly RankedCard[];
+    readonly not_accepted: readonly string[];
+    readonly unknown: readonly string[];
+    readonly channel: string;
+    readonly evaluated_on: string;
+  },
+  place: string,
+): string {
+  const [top, ...rest] = doc.ranked;
+  const best =
+    top === undefined
+      ? `none of your cards is taken ${doc.channel === 'online' ? 'online' : 'in store'} at ${place}.`
+      : `${describeCard(top)}.`;
+  const next = rest.length > 0 ? ` Then: ${rest.map((card) => `${card.name} (${card.value_cents ?? '?'} cents)`).join(', ')}.` : '';
+  const refused = doc.not_accepted.length > 0 ? ` Not taken here: ${doc.not_accepted.join(', ')}.` : '';
+  const unknown = doc.unknown.length > 0 ? ` Unknown or inactive: ${doc.unknown.join(', ')}.` : '';
+  return `Best of your cards for ${place}: ${best}${next}${refused}${unknown} Data evaluated on ${doc.evaluated_on}.`;
+}

@@ -12,10 +12,20 @@ import type { McpServer, ToolCallback } from '@modelcontextprotocol/sdk/server/m
 import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { chooseFromWallet } from '../schemas/choose-from-wallet.ts';
+import type { EarnTable } from '../schemas/keyed.ts';
+import { type EarnTablePlace, earnTablePath, readEarnTable } from './read-earn-table.ts';
 import { withRankedList } from './ranked-list.ts';
 import type { AnswerRequest } from './route-answer.ts';
 import type { SearchEntry } from './search-entries.ts';
-import { type RankedCard, summariseCard, summariseComparison, summariseRanking, summariseTripleStack } from './summaries.ts';
+import {
+  type RankedCard,
+  summariseCard,
+  summariseComparison,
+  summariseRanking,
+  summariseTripleStack,
+  summariseWallet,
+} from './summaries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
 
 /** What the tools need from whoever serves them. */
@@ -161,8 +171,78 @@ const compareCards = defineTool({
   },
 });
 
-/** Every tool, in the order `tools/list` shows them. `best_of_my_cards` joins here when the earn table lands. */
-export const TOOLS: readonly Tool[] = [bestCard, recommendForDomain, tripleStack, cardDetails, search, compareCards];
+/** How the summary names the place a table answers for. */
+function placeName(place: EarnTablePlace, table: EarnTable): string {
+  const mcc = `MCC ${String(table.mcc_code)}`;
+  if ('mcc' in place) return mcc;
+  if ('merchant' in place) return table.merchant?.name ?? `${place.merchant} (ranked as its ${mcc})`;
+  const where = table.merchant?.name ?? (table.kind === 'everyday' ? 'everyday spending' : mcc);
+  return `${place.domain} (online, ${where})`;
+}
+
+const bestOfMyCards = defineTool({
+  name: 'best_of_my_cards',
+  description:
+    'Which of the cards a person holds to use for one purchase: give their card slugs (2 to 30; used for this answer only, never stored) and exactly one of merchant (slug), mcc or domain (an online purchase). Ranks them from the earn table of that place, as best_card would, and lists apart the slugs that are unknown or inactive, or that the merchant does not take.',
+  inputSchema: {
+    cards: z.array(slug).min(2).max(30).describe('the card slugs of the wallet, e.g. ["amex-gold", "citi-double-cash"]'),
+    merchant: slug.optional(),
+    mcc: mcc.optional(),
+    domain: z.string().min(1).max(253).optional(),
+    valuation,
+  },
+  run: async (args, context) => {
+    const places: EarnTablePlace[] = [
+      ...(args.mcc === undefined ? [] : [{ mcc: args.mcc }]),
+      ...(args.merchant === undefined ? [] : [{ merchant: args.merchant }]),
+      ...(args.domain === undefined ? [] : [{ domain: args.domain }]),
+    ];
+    const place = places[0];
+    if (place === undefined || places.length !== 1) return toolError('Give exactly one of merchant, mcc or domain.');
+    const reply = await readEarnTable(place, context.follow);
+    if (reply.kind === 'problem') return toolError(reply.message, reply.problem);
+    const { table, channel } = reply;
+    const wallet = [...new Set(args.cards)].sort();
+    const listed = new Set(table.earnings.map((entry) => entry.slug));
+    const unknown = wallet.filter((card) => !listed.has(card));
+    if (unknown.length === wallet.length)
+      return toolError(`None of these cards is an active card: ${unknown.join(', ')}. Find slugs with the search tool.`);
+    // Charged once, as the route that answers the table, now that the tool answers (a 429 is refused here).
+    const charged = await context.answer(reply.charge);
+    if (charged.kind === 'problem') return toolError(charged.problem.detail, charged.problem);
+    const valuationUsed = args.valuation ?? 'standalone';
+    const choices = chooseFromWallet(table, wallet, { valuation: valuationUsed, channel });
+    const chosen = new Set(choices.map((choice) => choice.slug));
+    // Keys in sorted order, as every document of the build: the same question gives the same bytes.
+    const ranked = choices.map((choice) => ({
+      conditions: choice.conditions,
+      name: choice.name,
+      rank: choice.rank,
+      rate: choice.rate,
+      rule: choice.rule,
+      slug: choice.slug,
+      typical_value_cents: choice.typical_value_cents,
+      value_cents: choice.value_cents,
+      values: choice.values,
+    }));
+    const doc = {
+      channel,
+      earn_table: earnTablePath(table),
+      evaluated_on: table.evaluated_on,
+      kind: table.kind,
+      mcc_code: table.mcc_code,
+      merchant: table.merchant,
+      not_accepted: wallet.filter((card) => listed.has(card) && !chosen.has(card)),
+      ranked,
+      unknown,
+      valuation: valuationUsed,
+    };
+    return toolAnswer(JSON.stringify(doc), summariseWallet(doc, placeName(place, table)));
+  },
+});
+
+/** Every tool, in the order `tools/list` shows them. */
+export const TOOLS: readonly Tool[] = [bestCard, recommendForDomain, tripleStack, cardDetails, search, compareCards, bestOfMyCards];
 
 /** Adds every tool to `server`. */
 export function registerTools(server: McpServer, context: ToolContext): void {

@@ -81,7 +81,7 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       const key = await createTestKey(store, 'free');
       const client = await connect(key);
       const remote = await client.listTools();
-      expect(remote.tools.length).toBe(6);
+      expect(remote.tools.length).toBe(7);
       expect(remote).toEqual(await stdio.listTools());
       expect(await usage(key)).toEqual({ day: 0, month: 0 });
     });
@@ -120,11 +120,45 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
     });
 
     it.each([
+      [{ mcc: '5411', valuation: 'pooled' }],
+      [{ merchant: 'delta-air-lines' }],
+      [{ merchant: 'costco' }],
+      [{ domain: 'delta.com' }],
+    ])('best_of_my_cards %j gives the result stdio gives, charged once', async (place) => {
+      const key = await createTestKey(store, 'starter');
+      const client = await connect(key);
+      const args = { cards: ['citi-double-cash', 'amex-gold', 'delta-skymiles-gold', 'no-such-card'], ...place };
+      const result = await call(client, 'best_of_my_cards', args);
+      expect(result.isError).toBeFalsy();
+      expect(result).toEqual(await stdio.callTool({ name: 'best_of_my_cards', arguments: args }));
+      expect(await usage(key)).toEqual({ day: 1, month: 1 });
+    });
+
+    it('refuses best_of_my_cards on an MCC or a merchant to a free key (the earn-table route is starter), and answers it on a domain', async () => {
+      const key = await createTestKey(store, 'free');
+      const client = await connect(key);
+      const cards = ['citi-double-cash', 'amex-gold'];
+      for (const place of [{ mcc: '5411' }, { merchant: 'costco' }, { merchant: 'delta-air-lines' }]) {
+        const refused = await call(client, 'best_of_my_cards', { cards, ...place });
+        expect(refused.isError).toBe(true);
+        expect(refused.structuredContent).toMatchObject({ status: 403, code: 'tier-too-low', required_tier: 'starter' });
+      }
+      expect(await usage(key)).toEqual({ day: 0, month: 0 });
+      // The domain goes through the recommendation, a free route, charged as it.
+      expect((await call(client, 'best_of_my_cards', { cards, domain: 'delta.com' })).isError).toBeFalsy();
+      expect(await usage(key)).toEqual({ day: 1, month: 1 });
+    });
+
+    it.each([
       ['best_card', { mcc: 'abc' }],
       ['best_card', {}],
       ['best_card', { mcc: '5411', merchant: 'costco' }],
       ['card_details', { card: '../etc/passwd' }],
       ['compare_cards', { cards: ['amex-gold'], mcc: '5411' }],
+      ['best_of_my_cards', { cards: ['amex-gold'], mcc: '5411' }],
+      // The table is read (not charged) before the tool finds that no card of the wallet is active.
+      ['best_of_my_cards', { cards: ['no-such-card', 'chase-freedom'], mcc: '5411' }],
+      ['best_of_my_cards', { cards: ['amex-gold', 'citi-double-cash'], merchant: 'no-such-shop' }],
     ])('refuses %s %j with a tool error, charges nothing, and keeps serving', async (name, args) => {
       const key = await createTestKey(store, 'pro');
       const client = await connect(key);
@@ -192,7 +226,7 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       const http = await get(gateway.url, '/api/cards/amex-gold', { headers: { 'X-API-Key': key } });
       expect(http.status).toBe(429);
       expect(Math.abs(Number(http.headers['retry-after']) - limit.retry_after_seconds)).toBeLessThanOrEqual(2);
-      expect((await client.listTools()).tools.length).toBe(6);
+      expect((await client.listTools()).tools.length).toBe(7);
       expect(await usage(key)).toEqual({ day: 3, month: 3 });
     });
 

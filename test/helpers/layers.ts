@@ -22,6 +22,7 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   generator: ['tree', 'schemas', 'errors'],
   mcp: ['tree', 'schemas', 'errors'],
   gateway: ['mcp', 'tree', 'schemas', 'errors'],
+  // The ranking order and the wallet choice are shared with the engine and the MCP tools (schemas/rank-order.ts, schemas/choose-from-wallet.ts).
   client: ['schemas'],
   cli: ['generator', 'gateway', 'mcp', 'tree', 'schemas', 'errors'],
   scripts: ['generator', 'gateway', 'tree', 'schemas', 'errors', 'tools'],

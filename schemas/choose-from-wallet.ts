@@ -1,0 +1,94 @@
+/**
+ * "Which of my cards here?" from an earn table (issue 27), in one place for the typed client
+ * (client/choose-from-wallet.ts re-exports it) and the MCP tool `best_of_my_cards` (mcp/tools.ts):
+ * the engine's order (rank-order.ts) over the cards a person holds. It reads the table structurally,
+ * so each caller keeps its own type of the table (the client's from OpenAPI, the server's from the schema).
+ */
+import { compareRankKeys } from './rank-order.ts';
+
+export type Valuation = 'standalone' | 'pooled';
+export type Channel = 'in_store' | 'online';
+
+/** What the choice reads of an earn table entry (schemas/keyed/earn-table.ts). */
+export interface WalletTableEntry {
+  readonly slug: string;
+  readonly name: string;
+  readonly network: string;
+  readonly annual_fee: number;
+  readonly conditional: boolean;
+  readonly rate: number;
+  readonly values: {
+    readonly standalone_cents: number;
+    readonly standalone_typical_cents: number;
+    readonly pooled_cents: number;
+    readonly pooled_typical_cents: number;
+  };
+  readonly rule: unknown;
+  readonly conditions: unknown;
+}
+
+/** What the choice reads of an earn table. */
+export interface WalletTable<Entry extends WalletTableEntry> {
+  readonly acceptance: readonly { readonly channel: string; readonly networks: readonly string[] }[];
+  readonly earnings: readonly Entry[];
+}
+
+/** One card of the wallet at the table's place, best first, with why it earns what it earns. */
+export interface WalletChoice<Entry extends WalletTableEntry = WalletTableEntry> {
+  /** 1 for the card to use. */
+  readonly rank: number;
+  readonly slug: string;
+  readonly name: string;
+  readonly rate: number;
+  /** US cents per dollar under the valuation asked for. */
+  readonly value_cents: number;
+  /** value_cents averaged over a typical month once the cap is spent: what ranks. */
+  readonly typical_value_cents: number;
+  readonly values: Entry['values'];
+  readonly rule: Entry['rule'];
+  readonly conditions: Entry['conditions'];
+}
+
+export interface ChooseOptions {
+  /** `standalone` (the default) or `pooled`, as best-card's `valuation=`. */
+  readonly valuation?: Valuation;
+  /** The channel of the purchase: `in_store` (the default, as best-card) or `online` (as the recommendation). */
+  readonly channel?: Channel;
+}
+
+/**
+ * The wallet's cards ranked at the table's place, best first: the cards the engine's ranking
+ * (best-card, recommend) would list, in its order, keeping only these slugs. A card the merchant
+ * refuses on the channel is left out, as the engine leaves it out; an unknown or inactive slug too.
+ */
+export function chooseFromWallet<Entry extends WalletTableEntry>(
+  table: WalletTable<Entry>,
+  wallet: Iterable<string>,
+  options: ChooseOptions = {},
+): WalletChoice<Entry>[] {
+  const valuation = options.valuation ?? 'standalone';
+  const channel = options.channel ?? 'in_store';
+  const held = new Set(wallet);
+  const networks = table.acceptance.find((row) => row.channel === channel)?.networks;
+  return table.earnings
+    .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
+    .map((entry) => ({
+      entry,
+      typicalValue: entry.values[`${valuation}_typical_cents`],
+      conditional: entry.conditional,
+      value: entry.values[`${valuation}_cents`],
+      card: entry,
+    }))
+    .sort(compareRankKeys)
+    .map(({ entry, typicalValue, value }, index) => ({
+      rank: index + 1,
+      slug: entry.slug,
+      name: entry.name,
+      rate: entry.rate,
+      value_cents: value,
+      typical_value_cents: typicalValue,
+      values: entry.values,
+      rule: entry.rule,
+      conditions: entry.conditions,
+    }));
+}
