@@ -8,6 +8,9 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Build } from './build-source.ts';
+import type { FileCache } from './file-cache.ts';
+import { ORIGIN_TIMEOUT_MS } from './origin-proxy.ts';
+import type { Representation } from './serve-file.ts';
 import { HttpError, type ProblemDetails, toHttpError } from './http-error.ts';
 import { TIERS } from './parse-manifest.ts';
 import type { Access } from './request-steps.ts';
@@ -21,16 +24,30 @@ export type SocketlessAnswer =
   | { readonly kind: 'problem'; readonly problem: ProblemDetails; readonly error: HttpError; readonly exchange: Exchange };
 
 /** Reads a file of a build: from its folder, or in proxy mode from the private origin. */
-export type ReadBuildFile = (build: Build, fileKey: string) => Promise<Buffer>;
+export type ReadBuildFile = (build: Build, representation: Representation) => Promise<Buffer>;
 
 /** Reads from the build folder. */
-export const readLocalFile: ReadBuildFile = (build, fileKey) => readFile(join(build.root, fileKey));
+export const readLocalFile: ReadBuildFile = (build, representation) => readFile(join(build.root, representation.key));
 
-/** Reads from the private origin the build came from (`build.root` is its URL); anything but a 200 is a 502. */
-export const readOriginFile: ReadBuildFile = async (build, fileKey) => {
-  const response = await fetch(`${build.root}/${fileKey}`).catch((error: unknown) => {
-    throw new HttpError('origin-failed', 'The private origin could not be reached.', { headers: { 'Retry-After': '5' }, cause: error });
-  });
+/**
+ * Reads through the gateway's hot-file cache (the one the socket path fills), so a tool call for a
+ * file a client just fetched reads no disk, and the reverse.
+ */
+export function readThroughCache(cache: FileCache, read: ReadBuildFile = readLocalFile): ReadBuildFile {
+  return async (build, representation) =>
+    cache.get(representation)?.bytes ?? cache.set(representation, await read(build, representation)).bytes;
+}
+
+/**
+ * Reads from the private origin the build came from (`build.root` is its URL), within the same
+ * deadline as the proxy's forwarding; anything but a 200 is a 502.
+ */
+export const readOriginFile: ReadBuildFile = async (build, representation) => {
+  const response = await fetch(`${build.root}/${representation.key}`, { signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS) }).catch(
+    (error: unknown) => {
+      throw new HttpError('origin-failed', 'The private origin could not be reached.', { headers: { 'Retry-After': '5' }, cause: error });
+    },
+  );
   if (response.status !== 200)
     throw new HttpError('origin-failed', `The private origin answered ${response.status}.`, { headers: { 'Retry-After': '5' } });
   return Buffer.from(await response.arrayBuffer());
@@ -71,7 +88,7 @@ export async function answerWithoutSocket(
   if (answer?.kind === 'file') {
     const fileKey = answer.representation.key;
     try {
-      return { kind: 'document', bytes: await read(answer.build, fileKey), fileKey, exchange };
+      return { kind: 'document', bytes: await read(answer.build, answer.representation), fileKey, exchange };
     } catch (error) {
       // Not served: not charged (as a delivery that fails on the socket).
       await exchange.refund?.();

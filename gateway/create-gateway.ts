@@ -16,7 +16,7 @@ import { createKeyCache } from './key-cache.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { OriginProxy } from './origin-proxy.ts';
-import { readLocalFile, readOriginFile } from './answer-without-socket.ts';
+import { readOriginFile, readThroughCache } from './answer-without-socket.ts';
 import { mountMcp } from './mcp/mount-mcp.ts';
 import { type Access, createRequestSteps } from './request-steps.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
@@ -103,17 +103,19 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     }),
   };
   const steps = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access });
+  // One hot-file cache for answers on the socket and the files /mcp tool calls read.
+  const fileCache = createFileCache(config.cacheBytes);
   // `/mcp` (--mcp): tool calls run through the same steps with the same access, so they are counted as their routes.
   const mcp = config.mcp
     ? mountMcp({
         corsOrigin: config.corsOrigin,
         builds,
         access,
-        read: options.proxy === undefined ? readLocalFile : readOriginFile,
+        read: options.proxy === undefined ? readThroughCache(fileCache) : readOriginFile,
         logger,
       })
     : undefined;
-  const deliver = createDeliver(createFileCache(config.cacheBytes), options.proxy);
+  const deliver = createDeliver(fileCache, options.proxy);
   // Building the access-log line costs even when pino drops it: skip it when the level is off.
   const logs = logger.isLevelEnabled('info');
 

@@ -35,8 +35,10 @@ export interface OriginProxy {
 const PRIVATE_REQUEST_HEADERS = ['x-api-key', 'authorization', 'cookie', 'x-forwarded-for', 'forwarded'];
 /** Origin connections kept open for reuse, at most this many at a time. */
 export const ORIGIN_MAX_SOCKETS = 64;
+/** How long the origin may take to answer (and then between bytes) before the call fails with a 502. */
+export const ORIGIN_TIMEOUT_MS = 10_000;
 
-export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs = 10_000): OriginProxy {
+export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs = ORIGIN_TIMEOUT_MS): OriginProxy {
   const agentOptions = { keepAlive: true, maxSockets: ORIGIN_MAX_SOCKETS, maxFreeSockets: ORIGIN_MAX_SOCKETS, timeout: timeoutMs };
   const agent = originUrl.startsWith('https:') ? new HttpsAgent(agentOptions) : new Agent(agentOptions);
   const proxy = createProxyServer({
