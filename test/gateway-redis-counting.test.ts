@@ -4,6 +4,7 @@
  * a frozen Redis (the late reply is dropped and the replies stay in step, and the late count is
  * not made), and exact limits with many counts written together.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
 import { StoreUnavailableError } from '../gateway/store.ts';
@@ -118,5 +119,38 @@ describe.runIf(HAS_REDIS)('the counting connection against redis-server', () => 
       await redis.stop();
       await redis.start();
     }
+  });
+
+  it('gives every counter an expiry at the end of its window, and leaves none behind from a refused call', async () => {
+    const store = await createRedisStore({ url: redis.url, commandTimeoutMs: 10_000 });
+    const inspect = new Redis(redis.url);
+    const counted = hashKey('cr_windows');
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await store.increment(counted, { daily: 2, monthly: null }, NOW));
+    expect(results.map((result) => [result.allowed, result.counts.day, result.counts.month])).toEqual([
+      [true, 1, 1],
+      [true, 2, 2],
+      [false, 2, 2],
+    ]);
+    // NOW is 2026-11-22T12:00Z: 12 hours left in the day, 8 days and 12 hours in the month.
+    const dayTtl = await inspect.ttl(`cr:{${counted}}:d:2026-11-22`);
+    const monthTtl = await inspect.ttl(`cr:{${counted}}:m:2026-11`);
+    expect(dayTtl).toBeGreaterThan(43_200 - 60);
+    expect(dayTtl).toBeLessThanOrEqual(43_200);
+    expect(monthTtl).toBeGreaterThan(734_400 - 60);
+    expect(monthTtl).toBeLessThanOrEqual(734_400);
+    expect(await inspect.mget(`cr:{${counted}}:d:2026-11-22`, `cr:{${counted}}:m:2026-11`)).toEqual(['2', '2']);
+
+    // A key whose first call is refused (a limit of 0) gets no counter at all, not one without an expiry.
+    const refused = hashKey('cr_never');
+    expect((await store.increment(refused, { daily: 0, monthly: null }, NOW)).allowed).toBe(false);
+    expect(await inspect.keys(`cr:{${refused}}:*`)).toEqual([]);
+    // A monthly limit refuses without counting the day either.
+    const monthly = hashKey('cr_monthly');
+    expect((await store.increment(monthly, { daily: null, monthly: 1 }, NOW)).allowed).toBe(true);
+    expect((await store.increment(monthly, { daily: null, monthly: 1 }, NOW)).counts).toEqual({ day: 1, month: 1 });
+    expect(await inspect.mget(`cr:{${monthly}}:d:2026-11-22`, `cr:{${monthly}}:m:2026-11`)).toEqual(['1', '1']);
+    inspect.disconnect();
+    await store.close();
   });
 });
