@@ -1,7 +1,7 @@
 /**
  * The most any Node.js server can do on one core, for `npm run bench:gateway` to measure in the same run: node:http
  * answering each benchmarked path with its file's bytes held in memory, with the same headers the
- * gateway sends (type, length, ETag) and no check at all. The gateway can approach this, never beat it;
+ * gateway sends (type, length, ETag, Cache-Control) and no check at all. The gateway can approach this, never beat it;
  * the gap between it and nginx is what Node's HTTP stack costs.
  *
  *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST
@@ -13,20 +13,21 @@ import { etagOf } from '../../tree/tree-contract.ts';
 
 const [port = '0', dist = 'dist'] = process.argv.slice(2);
 
-/** Request path → file under the build folder (the same three files the gateway serves). */
-const FILES: Record<string, string> = {
-  '/api/mcc/5411.json': 'public/api/mcc/5411.json',
-  '/api/cards/amex-gold': 'keyed/api/cards/amex-gold.json',
-  '/api/compute/best-card?mcc=5411': 'keyed/api/compute/best-card/standalone/mcc/5411.json',
+/** Request path → file under the build folder (the same three files the gateway serves) and its Cache-Control. */
+const FILES: Record<string, readonly [file: string, cacheControl: string]> = {
+  '/api/mcc/5411.json': ['public/api/mcc/5411.json', 'public, max-age=86400, stale-while-revalidate=86400'],
+  '/api/cards/amex-gold': ['keyed/api/cards/amex-gold.json', 'private, no-cache'],
+  '/api/compute/best-card?mcc=5411': ['keyed/api/compute/best-card/standalone/mcc/5411.json', 'private, no-cache'],
 };
 
 const responses = new Map(
-  Object.entries(FILES).map(([path, file]) => {
+  Object.entries(FILES).map(([path, [file, cacheControl]]) => {
     const body = readFileSync(join(dist, file));
     const headers = {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': body.length,
       ETag: etagOf(body),
+      'Cache-Control': cacheControl,
     };
     return [path, { body, headers }] as const;
   }),

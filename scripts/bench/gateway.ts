@@ -21,6 +21,8 @@ const DURATION = process.env['BENCH_DURATION'] ?? '8s';
 const CONNECTIONS = process.env['BENCH_CONNECTIONS'] ?? '50';
 /** Each measured run follows a run of this length on the same URL, so the JIT and the caches are warm. */
 const WARMUP = process.env['BENCH_WARMUP'] ?? '3s';
+/** Every server is measured this many times, round after round; the table gives the median. */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 
 interface Result {
   readonly rps: number;
@@ -89,6 +91,12 @@ function wrk(url: string, headers: Record<string, string> = {}, pid?: number): R
   return { rps, p99ms: Number(p99?.[1] ?? 0) * scale, non2xx, cpuUs: requests > 0 ? (cpu * 1e6) / requests : Number.NaN };
 }
 
+/** The round with the median rate (its own p99 and CPU, so a row's figures come from one run). */
+function medianResult(all: readonly Result[]): Result {
+  const sorted = [...all].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as Result;
+}
+
 function stop(child: ChildProcess | undefined): void {
   if (child && child.exitCode === null) child.kill('SIGTERM');
 }
@@ -114,6 +122,8 @@ const NGINX_PATHS: Paths = {
 const GATEWAY_PATHS: Paths = { static: '/api/mcc/5411.json', card: '/api/cards/amex-gold', bestCard: '/api/compute/best-card?mcc=5411' };
 /** node:http answering from memory with no check (scripts/bench/bare-node.ts). */
 const BARE_NODE = 'bare node:http (files in memory, no checks)';
+const NGINX = 'nginx (1 worker, no checks)';
+const EXPRESS = 'express + express-rate-limit + rate-limit-redis';
 const CASES = [
   ['static file', 'static'],
   ['keyed card', 'card'],
@@ -124,14 +134,25 @@ const CASES = [
 const loadAtStart = loadavg()[0] ?? 0;
 const work = mkdtempSync(join(ROOT, '.bench-gateway-'));
 const children: ChildProcess[] = [];
-const results: { server: string; request: string; result: Result }[] = [];
-const measure = (server: string, base: string, paths: Paths, headers: Record<string, string> = {}, only?: keyof Paths, pid?: number) => {
-  for (const [request, field] of CASES) {
-    if (only !== undefined && field !== only) continue;
-    // Static files never carry a key, as a CDN would serve them.
-    results.push({ server, request, result: wrk(`${base}${paths[field]}`, field === 'static' ? {} : headers, pid) });
-  }
-};
+
+/** A server under test, started before the first round and measured in every round. */
+interface Subject {
+  readonly label: string;
+  readonly base: string;
+  readonly paths: Paths;
+  readonly headers: Record<string, string>;
+  /** The process whose CPU time is read; none for the 2-worker row (its serving processes are the primary's children). */
+  readonly pid: number | undefined;
+  /** Only this request (the rows that measure one thing). */
+  readonly only?: keyof Paths;
+  /** /metrics, for the line that shows what it counted. */
+  readonly metricsUrl?: string;
+  /** The gateway's own process (the primary for 2 workers), whose memory is reported. */
+  readonly primaryPid?: number | undefined;
+}
+const subjects: Subject[] = [];
+/** Every round's result, per server and request: the table gives their medians. */
+const rounds = new Map<string, Result[]>();
 const memory: string[] = [];
 let scraped = '';
 try {
@@ -161,14 +182,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       .trim()
       .split('\n')[0],
   );
-  measure('nginx (1 worker, no checks)', `http://127.0.0.1:${nginxPort}`, NGINX_PATHS, {}, undefined, nginxWorker);
+  subjects.push({ label: NGINX, base: `http://127.0.0.1:${nginxPort}`, paths: NGINX_PATHS, headers: {}, pid: nginxWorker });
 
   // node:http with the files in memory and no check: the most any Node server can do on this core.
   const barePort = await freePort();
   const bare = pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(barePort), tree], { cwd: ROOT });
   children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}${GATEWAY_PATHS.static}`);
-  measure(BARE_NODE, `http://127.0.0.1:${barePort}`, GATEWAY_PATHS, {}, undefined, bare.pid);
+  subjects.push({ label: BARE_NODE, base: `http://127.0.0.1:${barePort}`, paths: GATEWAY_PATHS, headers: {}, pid: bare.pid });
 
   const redisPort = await freePort();
   children.push(pinned('1', 'redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no']));
@@ -193,9 +214,10 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       args: ['--workers', '2'],
     },
   ];
-  for (const gateway of gateways) {
+  for (const [index, gateway] of gateways.entries()) {
     const env = {
-      CARDREWARDS_STATE_FILE: join(work, 'state.json'),
+      // Each embedded gateway has a state of its own: they run side by side.
+      CARDREWARDS_STATE_FILE: join(work, `state-${index}.json`),
       CARDREWARDS_LIMITS: limits,
       CARDREWARDS_LOG_LEVEL: 'silent',
       ...gateway.env,
@@ -219,16 +241,17 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     await waitFor(`${base}/healthz`);
     if (gateway.args[1] === '2') await new Promise((resolve) => setTimeout(resolve, 3000));
     const only = gateway.args[1] === '2' || gateway.metrics === false ? 'card' : undefined;
-    // The 2-worker row's serving processes are the primary's children: no CPU figure for it.
-    measure(gateway.label, base, GATEWAY_PATHS, { 'X-API-Key': key }, only, gateway.args[1] === '2' ? undefined : child.pid);
-    const rss = rssMiB(child.pid);
-    memory.push(`${gateway.label}: ${rss.now.toFixed(0)} MiB after its runs (peak ${rss.peak.toFixed(0)} MiB)`);
-    if (gateway.label === 'gateway, Redis')
-      scraped = (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
-        .split('\n')
-        .filter((line) => line.startsWith('cardrewards_requests_total'))
-        .join('; ');
-    stop(child);
+    subjects.push({
+      label: gateway.label,
+      base,
+      paths: GATEWAY_PATHS,
+      headers: { 'X-API-Key': key },
+      // The 2-worker row's serving processes are the primary's children: no CPU figure for it.
+      pid: gateway.args[1] === '2' ? undefined : child.pid,
+      primaryPid: child.pid,
+      ...(only === undefined ? {} : { only }),
+      ...(gateway.metrics === false ? {} : { metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }),
+    });
   }
 
   const expressPort = await freePort();
@@ -242,32 +265,70 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   );
   children.push(express);
   await waitFor(`http://127.0.0.1:${expressPort}${NGINX_PATHS.static}`);
-  measure(
-    'express + express-rate-limit + rate-limit-redis',
-    `http://127.0.0.1:${expressPort}`,
-    NGINX_PATHS,
-    { 'X-API-Key': 'bench' },
-    undefined,
-    express.pid,
-  );
+  subjects.push({
+    label: EXPRESS,
+    base: `http://127.0.0.1:${expressPort}`,
+    paths: NGINX_PATHS,
+    headers: { 'X-API-Key': 'bench' },
+    pid: express.pid,
+  });
 
-  const rpsOf = (prefix: string, request: string) =>
-    results.find((r) => r.server.startsWith(prefix) && r.request === request)?.result.rps ?? 1;
-  const cpuOf = (prefix: string, request: string) =>
-    results.find((r) => r.server.startsWith(prefix) && r.request === request)?.result.cpuUs ?? Number.NaN;
+  // Every server is measured once per round, in the same order: a slow spell of the machine falls on
+  // one round of every row rather than on every round of one row, and the median leaves it out.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const subject of subjects) {
+      for (const [request, field] of CASES) {
+        if (subject.only !== undefined && field !== subject.only) continue;
+        // Static files never carry a key, as a CDN would serve them.
+        const result = wrk(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers, subject.pid);
+        const id = `${subject.label}\u0000${request}`;
+        rounds.set(id, [...(rounds.get(id) ?? []), result]);
+      }
+    }
+  }
+  for (const subject of subjects) {
+    if (subject.primaryPid === undefined) continue;
+    const rss = rssMiB(subject.primaryPid);
+    memory.push(`${subject.label}: ${rss.now.toFixed(0)} MiB after its runs (peak ${rss.peak.toFixed(0)} MiB)`);
+    if (subject.label === 'gateway, Redis' && subject.metricsUrl !== undefined)
+      scraped = (await (await fetch(subject.metricsUrl)).text())
+        .split('\n')
+        .filter((line) => line.startsWith('cardrewards_requests_total'))
+        .join('; ');
+  }
+  const results = [...rounds].map(([id, all]) => {
+    const [server = '', request = ''] = id.split('\u0000');
+    return { server, request, result: medianResult(all), all };
+  });
+
+  const roundsOf = (label: string, request: string) => rounds.get(`${label}\u0000${request}`) ?? [];
+  const median = (values: number[]) => {
+    const sorted = values.filter(Number.isFinite).sort((x, y) => x - y);
+    return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+  };
+  /** This row's ratio to another server's in each round (measured minutes apart, not hours), and their median. */
+  const ratios = (all: readonly Result[], label: string, request: string, of: (r: Result) => number, inverse = false) => {
+    const base = roundsOf(label, request);
+    const each = all.map((r, i) => (inverse ? of(base[i] as Result) / of(r) : of(r) / of(base[i] as Result)));
+    return { each, median: median(each) };
+  };
   const figure = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
-  const rows = results.map(
-    ({ server, request, result }) =>
-      `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${(result.rps / rpsOf('nginx', request)).toFixed(2)} | ${(result.rps / rpsOf(BARE_NODE, request)).toFixed(2)} | ${figure(result.cpuUs, 1)} | ${figure(cpuOf(BARE_NODE, request) / result.cpuUs, 2)} | ${result.non2xx} |`,
-  );
+  const rows = results.map(({ server, request, result, all }) => {
+    const toBare = ratios(all, BARE_NODE, request, (r) => r.rps);
+    const toNginx = ratios(all, NGINX, request, (r) => r.rps);
+    const cpu = ratios(all, BARE_NODE, request, (r) => r.cpuUs, true);
+    const non2xx = all.reduce((sum, r) => sum + r.non2xx, 0);
+    return `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${figure(toNginx.median, 2)} | **${figure(toBare.median, 2)}** (${toBare.each.map((r) => figure(r, 2)).join(', ')}) | ${figure(median(all.map((r) => r.cpuUs)), 1)} | ${figure(cpu.median, 2)} | ${non2xx} |`;
+  });
+  const loadAtEnd = loadavg()[0] ?? 0;
   const section = `${START}
 ## Gateway throughput
 
-${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
+${loadAtStart < 1 ? `Taken on a quiet machine: load average ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end, the benchmark's own load included).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end), so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
-Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first and then measured ${ROUNDS} times, round after round in the same order; a row gives its median round (rate, p99 and CPU of that round), its ratio to bare node:http in each round (the two were measured a minute or two apart) and the median of those ratios, so a slow spell of the shared host falls on one round rather than on one row. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
 
-| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx |
+| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 ${END}`;
