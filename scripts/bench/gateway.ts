@@ -17,10 +17,10 @@ const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
 const START = '<!-- bench:gateway -->';
 const END = '<!-- /bench:gateway -->';
-const DURATION = process.env['BENCH_DURATION'] ?? '8s';
+const DURATION = process.env['BENCH_DURATION'] ?? '5s';
 const CONNECTIONS = process.env['BENCH_CONNECTIONS'] ?? '50';
 /** Each measured run follows a run of this length on the same URL, so the JIT and the caches are warm. */
-const WARMUP = process.env['BENCH_WARMUP'] ?? '3s';
+const WARMUP = process.env['BENCH_WARMUP'] ?? '2s';
 /** Every server is measured this many times, round after round; the table gives the median. */
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 
@@ -153,6 +153,8 @@ interface Subject {
 const subjects: Subject[] = [];
 /** Every round's result, per server and request: the table gives their medians. */
 const rounds = new Map<string, Result[]>();
+/** For each server and request, the bare node:http run made just before each of its runs. */
+const pairedBare = new Map<string, Result[]>();
 const memory: string[] = [];
 let scraped = '';
 try {
@@ -273,16 +275,26 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     pid: express.pid,
   });
 
-  // Every server is measured once per round, in the same order: a slow spell of the machine falls on
-  // one round of every row rather than on every round of one row, and the median leaves it out.
+  // Every server is measured once per round, in the same order, and every server after bare node is
+  // measured right after a run of bare node:http on the same request: the host this runs on has slow
+  // spells of several seconds (bare node:http alone moved between 19,600 and 36,000 requests/s from
+  // one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart.
+  const bareSubject = subjects.find((subject) => subject.label === BARE_NODE) as Subject;
+  const run = (subject: Subject, request: string, field: keyof Paths) => {
+    // Static files never carry a key, as a CDN would serve them.
+    const result = wrk(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers, subject.pid);
+    const id = `${subject.label}\u0000${request}`;
+    rounds.set(id, [...(rounds.get(id) ?? []), result]);
+    return result;
+  };
   for (let round = 0; round < ROUNDS; round++) {
     for (const subject of subjects) {
+      if (subject === bareSubject) continue;
       for (const [request, field] of CASES) {
         if (subject.only !== undefined && field !== subject.only) continue;
-        // Static files never carry a key, as a CDN would serve them.
-        const result = wrk(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers, subject.pid);
         const id = `${subject.label}\u0000${request}`;
-        rounds.set(id, [...(rounds.get(id) ?? []), result]);
+        if (subject.label !== NGINX) pairedBare.set(id, [...(pairedBare.get(id) ?? []), run(bareSubject, request, field)]);
+        run(subject, request, field);
       }
     }
   }
@@ -296,10 +308,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
         .filter((line) => line.startsWith('cardrewards_requests_total'))
         .join('; ');
   }
-  const results = [...rounds].map(([id, all]) => {
-    const [server = '', request = ''] = id.split('\u0000');
-    return { server, request, result: medianResult(all), all };
-  });
+  const order = (server: string, request: string) =>
+    subjects.findIndex((subject) => subject.label === server) * CASES.length + CASES.findIndex(([name]) => name === request);
+  const results = [...rounds]
+    .map(([id, all]) => {
+      const [server = '', request = ''] = id.split('\u0000');
+      return { server, request, result: medianResult(all), all };
+    })
+    .sort((a, b) => order(a.server, a.request) - order(b.server, b.request));
 
   const roundsOf = (label: string, request: string) => rounds.get(`${label}\u0000${request}`) ?? [];
   const median = (values: number[]) => {
@@ -307,16 +323,22 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
   };
   /** This row's ratio to another server's in each round (measured minutes apart, not hours), and their median. */
-  const ratios = (all: readonly Result[], label: string, request: string, of: (r: Result) => number, inverse = false) => {
-    const base = roundsOf(label, request);
-    const each = all.map((r, i) => (inverse ? of(base[i] as Result) / of(r) : of(r) / of(base[i] as Result)));
+  const ratios = (all: readonly Result[], server: string, label: string, request: string, of: (r: Result) => number, inverse = false) => {
+    // Against bare node: each run against the bare node run made just before it. Otherwise (nginx,
+    // and bare node itself) the medians of the two rows.
+    const paired = label === BARE_NODE ? pairedBare.get(`${server}\u0000${request}`) : undefined;
+    const pairs: [number, number][] =
+      paired === undefined
+        ? [[median(all.map(of)), median(roundsOf(label, request).map(of))]]
+        : all.map((r, i) => [of(r), of(paired[i] as Result)]);
+    const each = pairs.map(([mine, theirs]) => (inverse ? theirs / mine : mine / theirs));
     return { each, median: median(each) };
   };
   const figure = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
   const rows = results.map(({ server, request, result, all }) => {
-    const toBare = ratios(all, BARE_NODE, request, (r) => r.rps);
-    const toNginx = ratios(all, NGINX, request, (r) => r.rps);
-    const cpu = ratios(all, BARE_NODE, request, (r) => r.cpuUs, true);
+    const toBare = ratios(all, server, BARE_NODE, request, (r) => r.rps);
+    const toNginx = ratios(all, server, NGINX, request, (r) => r.rps);
+    const cpu = ratios(all, server, BARE_NODE, request, (r) => r.cpuUs, true);
     const non2xx = all.reduce((sum, r) => sum + r.non2xx, 0);
     return `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${figure(toNginx.median, 2)} | **${figure(toBare.median, 2)}** (${toBare.each.map((r) => figure(r, 2)).join(', ')}) | ${figure(median(all.map((r) => r.cpuUs)), 1)} | ${figure(cpu.median, 2)} | ${non2xx} |`;
   });
@@ -326,7 +348,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
 ${loadAtStart < 1 ? `Taken on a quiet machine: load average ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end, the benchmark's own load included).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end), so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
-Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first and then measured ${ROUNDS} times, round after round in the same order; a row gives its median round (rate, p99 and CPU of that round), its ratio to bare node:http in each round (the two were measured a minute or two apart) and the median of those ratios, so a slow spell of the shared host falls on one round rather than on one row. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first and then measured ${ROUNDS} times, round after round in the same order, each run right after a run of bare node:http on the same request: this host has slow spells of several seconds that no process on it causes (bare node:http alone served between 19,600 and 36,000 requests/s from one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart. A row gives its median round (rate, p99 and CPU of that round), its ratio to the bare node:http run just before it in each round, and the median of those ratios; the bare node:http row gives the median of all its runs. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
 
 | server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
 |---|---|---|---|---|---|---|---|---|
