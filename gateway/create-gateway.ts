@@ -30,6 +30,9 @@ import type { Store } from './store.ts';
 
 export { MAX_URL_LENGTH } from './steps/normalise-request.ts';
 
+/** Where a response keeps its exchange for the 'close' listener (access log, metrics). */
+const EXCHANGE = Symbol('exchange');
+
 export interface GatewayOptions {
   readonly config: GatewayConfig;
   readonly store: Store;
@@ -171,11 +174,18 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     );
   };
   const observed = logs || metrics !== undefined;
+  // One listener function for every response, its exchange kept on the response: no closure per request.
+  const onClose = function (this: ServerResponse & { [EXCHANGE]?: Exchange }): void {
+    finish(this[EXCHANGE] as Exchange, this);
+  };
 
   return (request, response) => {
     if (mcp?.(request, response)) return;
     const exchange = createExchange(request, response);
-    if (observed) response.once('close', () => finish(exchange, response));
+    if (observed) {
+      (response as ServerResponse & { [EXCHANGE]?: Exchange })[EXCHANGE] = exchange;
+      response.on('close', onClose);
+    }
     const deciding = runSteps(steps, exchange);
     if (deciding === undefined) write(exchange);
     else void deciding.then(() => write(exchange));

@@ -9,19 +9,41 @@ import type { Counts, Limits } from './store.ts';
 const MONTH_SECONDS = 2_592_000;
 const DAY_SECONDS = 86_400;
 
+/** A tier's `RateLimit-Policy`, which depends on its limits only: worked out once per limits object (every counted call sends it). */
+const policies = new WeakMap<Limits, string>();
+
+function policyOf(limits: Limits): string {
+  let policy = policies.get(limits);
+  if (policy === undefined) {
+    const items: string[] = [];
+    if (limits.monthly !== null) items.push(`"monthly";q=${limits.monthly};w=${MONTH_SECONDS}`);
+    if (limits.daily !== null) items.push(`"daily";q=${limits.daily};w=${DAY_SECONDS}`);
+    policy = items.join(', ');
+    policies.set(limits, policy);
+  }
+  return policy;
+}
+
+/** Puts the two headers on `headers` for a key with `limits` whose counters stand at `counts` (none for an unlimited tier). */
+export function putRateLimitHeaders(
+  headers: Record<string, string>,
+  limits: Limits,
+  counts: Counts,
+  resetSeconds: { day: number; month: number },
+): void {
+  const policy = policyOf(limits);
+  if (policy === '') return;
+  const month = limits.monthly === null ? '' : `"monthly";r=${Math.max(0, limits.monthly - counts.month)};t=${resetSeconds.month}`;
+  const day = limits.daily === null ? '' : `"daily";r=${Math.max(0, limits.daily - counts.day)};t=${resetSeconds.day}`;
+  headers['RateLimit-Policy'] = policy;
+  headers['RateLimit'] = month === '' || day === '' ? month + day : `${month}, ${day}`;
+}
+
 /** The two headers for a key with `limits` whose counters stand at `counts`. */
 export function rateLimitHeaders(limits: Limits, counts: Counts, resetSeconds: { day: number; month: number }): Record<string, string> {
-  const policies: string[] = [];
-  const states: string[] = [];
-  if (limits.monthly !== null) {
-    policies.push(`"monthly";q=${limits.monthly};w=${MONTH_SECONDS}`);
-    states.push(`"monthly";r=${Math.max(0, limits.monthly - counts.month)};t=${resetSeconds.month}`);
-  }
-  if (limits.daily !== null) {
-    policies.push(`"daily";q=${limits.daily};w=${DAY_SECONDS}`);
-    states.push(`"daily";r=${Math.max(0, limits.daily - counts.day)};t=${resetSeconds.day}`);
-  }
-  return policies.length === 0 ? {} : { 'RateLimit-Policy': policies.join(', '), RateLimit: states.join(', ') };
+  const headers: Record<string, string> = {};
+  putRateLimitHeaders(headers, limits, counts, resetSeconds);
+  return headers;
 }
 
 /** Seconds until the exhausted window(s) reset: the later of the two when both are. */

@@ -8,7 +8,7 @@ import type { KeyRecord } from '../key-registry.ts';
 import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
 import type { Counts, IncrementResult, Limits, QuotaCounter } from '../quota-counter.ts';
-import { rateLimitHeaders, retryAfterSeconds } from '../rate-limit-headers.ts';
+import { putRateLimitHeaders, rateLimitHeaders, retryAfterSeconds } from '../rate-limit-headers.ts';
 import type { RouteMatch } from '../router.ts';
 import type { Exchange } from './exchange.ts';
 import { answerJson } from './respond.ts';
@@ -40,15 +40,14 @@ const NO_REFUND = async () => undefined;
 /** The quota steps over `counter`. */
 export function createQuota({ counter, limits: limitsByTier, now, failures, observe }: QuotaOptions): Quota {
   const settle = (exchange: Exchange, key: KeyRecord, limits: Limits, at: Date, result: IncrementResult): void => {
-    const headers = rateLimitHeaders(limits, result.counts, result.resetSeconds);
     if (!result.allowed) {
       const retryAfter = retryAfterSeconds(limits, result.counts, result.resetSeconds);
       const which = limits.monthly !== null && result.counts.month >= limits.monthly ? 'monthly' : 'daily';
       throw new HttpError('quota-exceeded', `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, {
-        headers: { ...headers, 'Retry-After': String(retryAfter) },
+        headers: { ...rateLimitHeaders(limits, result.counts, result.resetSeconds), 'Retry-After': String(retryAfter) },
       });
     }
-    Object.assign(exchange.headers, headers);
+    putRateLimitHeaders(exchange.headers, limits, result.counts, result.resetSeconds);
     // A refund that fails leaves the call charged: the store is down, and the answer is already a failure.
     exchange.refund = () => counter.refund(key.hash, at).catch((error: unknown) => void failures.passOver(error, 'refund', key.hash));
   };
