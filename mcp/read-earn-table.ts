@@ -9,7 +9,7 @@
 import type { EarnTable } from '../schemas/keyed.ts';
 import { templatePattern } from '../schemas/path-template.ts';
 import { PUBLIC_FILES, publicPath } from '../schemas/public-files.ts';
-import type { AnswerRequest, RouteAnswer, ToolProblem } from './route-answer.ts';
+import { type AnswerRequest, type RouteAnswer, requestTarget, type ToolProblem } from './route-answer.ts';
 
 /** Where the wallet is used: an MCC, a merchant's slug or a web domain. */
 export type EarnTablePlace = { readonly mcc: string } | { readonly merchant: string } | { readonly domain: string };
@@ -36,9 +36,7 @@ function problemOf(answer: RouteAnswer & { kind: 'problem' }): EarnTableReply {
 
 /** The keyed route serving an MCC's or a merchant's table (the public file's bytes). */
 function keyedTarget(place: { readonly mcc: string } | { readonly merchant: string }): string {
-  return 'mcc' in place
-    ? `/api/compute/earn-table?mcc=${encodeURIComponent(place.mcc)}`
-    : `/api/compute/earn-table?merchant=${encodeURIComponent(place.merchant)}`;
+  return requestTarget('/api/compute/earn-table', place);
 }
 
 /** The public path of `table` (what best-card's `earn_table` names), from what the table says it is. */
@@ -67,14 +65,14 @@ export async function readEarnTable(place: EarnTablePlace, follow: AnswerRequest
     const own = await follow(target);
     // 404: no table of its own (it ranks as its MCC), or no such merchant; best-card tells which.
     if (own.kind === 'document' || own.problem.status !== 404) return tableReply(own, target, 'in_store');
-    const best = await follow(`/api/compute/best-card?merchant=${encodeURIComponent(place.merchant)}`);
+    const best = await follow(requestTarget('/api/compute/best-card', { merchant: place.merchant }));
     if (best.kind === 'problem') return problemOf(best);
     const path = linkedTable(parse(best));
     const mcc = path === undefined ? undefined : MCC_TABLE.exec(path)?.[1];
     if (mcc === undefined) return { kind: 'problem', message: `No earn table answers for merchant ${place.merchant}.` };
     return tableReply(await follow(keyedTarget({ mcc })), keyedTarget({ mcc }), 'in_store');
   }
-  const charge = `/api/extension/recommend?domain=${encodeURIComponent(place.domain)}`;
+  const charge = requestTarget('/api/extension/recommend', { domain: place.domain });
   const recommended = await follow(charge);
   if (recommended.kind === 'problem') return problemOf(recommended);
   const path = linkedTable(parse(recommended));

@@ -16,7 +16,7 @@ import { chooseFromWallet } from '../schemas/choose-from-wallet.ts';
 import type { EarnTable } from '../schemas/keyed.ts';
 import { type EarnTablePlace, earnTablePath, readEarnTable } from './read-earn-table.ts';
 import { withRankedList } from './ranked-list.ts';
-import type { AnswerRequest } from './route-answer.ts';
+import { type AnswerRequest, requestTarget } from './route-answer.ts';
 import type { SearchEntry } from './search-entries.ts';
 import {
   type RankedCard,
@@ -67,14 +67,6 @@ const valuation = z
   .optional()
   .describe('standalone: points at their own value (default); pooled: as if moved to the best program the issuer pools them with');
 
-/** `path?query` with the defined parameters only. */
-function target(path: string, query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** Summary of a ranking answer, from the whole list its `best_cards_from` names. */
 function ranking(context: ToolContext): (doc: Record<string, unknown>) => Promise<string> {
   return async (doc) => summariseRanking(await withRankedList(doc, context.follow), context.buildDate);
@@ -92,9 +84,9 @@ const bestCard = defineTool({
     if (args.domain !== undefined && args.valuation !== undefined)
       return toolError('valuation is taken with merchant or mcc, not with domain.');
     if (args.domain !== undefined)
-      return answerResult(await context.answer(target('/api/extension/recommend', { domain: args.domain })), ranking(context));
+      return answerResult(await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain })), ranking(context));
     const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation };
-    return answerResult(await context.answer(target('/api/compute/best-card', query)), ranking(context));
+    return answerResult(await context.answer(requestTarget('/api/compute/best-card', query)), ranking(context));
   },
 });
 
@@ -104,7 +96,7 @@ const recommendForDomain = defineTool({
     'The 10 best cards for the shop behind a web domain (as a browser extension would show them), among the cards it takes online; an unknown site gets the general online ranking.',
   inputSchema: { domain: z.string().min(1).max(253).describe('a domain or URL, e.g. amazon.com') },
   run: async (args, context) =>
-    answerResult(await context.answer(target('/api/extension/recommend', { domain: args.domain })), ranking(context)),
+    answerResult(await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain })), ranking(context)),
 });
 
 const tripleStack = defineTool({
@@ -113,8 +105,9 @@ const tripleStack = defineTool({
     'For an online purchase at a merchant: the best card, the best shopping-portal rate and a card-linked offer, each in cents per dollar with its basis and age, and their total.',
   inputSchema: { merchant: slug.describe('merchant slug, e.g. costco'), valuation },
   run: async (args, context) =>
-    answerResult(await context.answer(target('/api/compute/triple-stack', { merchant: args.merchant, valuation: args.valuation })), (doc) =>
-      summariseTripleStack(doc, context.buildDate),
+    answerResult(
+      await context.answer(requestTarget('/api/compute/triple-stack', { merchant: args.merchant, valuation: args.valuation })),
+      (doc) => summariseTripleStack(doc, context.buildDate),
     ),
 });
 
@@ -159,7 +152,7 @@ const compareCards = defineTool({
   run: async (args, context) => {
     if ((args.merchant === undefined) === (args.mcc === undefined)) return toolError('Give exactly one of merchant or mcc.');
     const reply = await context.answer(
-      target('/api/compute/best-card', { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }),
+      requestTarget('/api/compute/best-card', { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }),
     );
     if (reply.kind === 'problem') return toolError(reply.problem.detail, reply.problem);
     const doc = await withRankedList(JSON.parse(reply.bytes.toString('utf8')) as Record<string, unknown>, context.follow);
