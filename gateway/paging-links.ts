@@ -4,45 +4,34 @@
  * file answers). The last page is found once per list and build from the manifest's files.
  */
 import type { Manifest } from './parse-manifest.ts';
-import type { ResolvedFile } from './resolve-file.ts';
+import { pageParameterOf, type ResolvedFile } from './resolve-file.ts';
 import { renderTemplate } from '../schemas/path-template.ts';
 
 const lastPages = new WeakMap<Manifest, Map<string, number>>();
-/** Each variant's page parameter ('' when it does not page), found once: most keyed answers do not page. */
-const pageParameters = new WeakMap<ResolvedFile['variant'], string>();
-
-function pageParameterOf(variant: ResolvedFile['variant']): string {
-  let name = pageParameters.get(variant);
-  if (name === undefined) {
-    name = Object.entries(variant.optional).find(([, kind]) => kind === 'page')?.[0] ?? '';
-    pageParameters.set(variant, name);
-  }
-  return name;
-}
 
 /**
- * The Link header of a paged answer, or undefined when the route does not page. `path` is the
- * request's path, or its decoded segments (joined only for an answer that pages).
+ * The Link header of a paged answer, or undefined when the route does not page. `segments` are the
+ * request path's decoded segments, joined only for an answer that pages (most keyed answers do not).
  */
 export function pagingLinks(
   manifest: Manifest,
   resolved: ResolvedFile,
-  path: string | readonly string[],
+  segments: readonly string[],
   query: URLSearchParams,
 ): string | undefined {
   const { variant, values } = resolved;
   const name = pageParameterOf(variant);
-  if (name === '') return undefined;
+  if (name === undefined) return undefined;
   const page = Number(values[name] ?? '1');
   const last = lastPage(manifest, variant.file, values, name);
   if (last === 0) return undefined;
-  const base = typeof path === 'string' ? path : `/${path.join('/')}`;
+  const path = `/${segments.join('/')}`;
   const link = (target: number, rel: string) => {
     const params = new URLSearchParams(query);
     if (target === 1) params.delete(name);
     else params.set(name, String(target));
     const search = params.toString();
-    return `<${base}${search === '' ? '' : `?${search}`}>; rel="${rel}"`;
+    return `<${path}${search === '' ? '' : `?${search}`}>; rel="${rel}"`;
   };
   const links = [link(1, 'first')];
   if (page > 1) links.push(link(Math.min(page - 1, last), 'prev'));

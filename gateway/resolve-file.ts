@@ -66,16 +66,32 @@ export function resolveFile(
   throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 
-/** A variant's required and accepted query names, worked out once per variant (each build has its own objects). */
-const variantNames = new WeakMap<ManifestVariant, { readonly required: readonly string[]; readonly accepted: ReadonlySet<string> }>();
-function namesOf(variant: ManifestVariant): { readonly required: readonly string[]; readonly accepted: ReadonlySet<string> } {
+/** A variant's query names, worked out once per variant (each build has its own objects). */
+interface VariantNames {
+  readonly required: readonly string[];
+  readonly accepted: ReadonlySet<string>;
+  /** The optional parameter that pages the answer, if the variant pages. */
+  readonly page: string | undefined;
+}
+const variantNames = new WeakMap<ManifestVariant, VariantNames>();
+function namesOf(variant: ManifestVariant): VariantNames {
   let names = variantNames.get(variant);
   if (names === undefined) {
     const required = Object.keys(variant.query ?? {});
-    names = { required, accepted: new Set([...required, ...Object.keys(variant.optional ?? {})]) };
+    const optional = Object.entries(variant.optional ?? {});
+    names = {
+      required,
+      accepted: new Set([...required, ...optional.map(([name]) => name)]),
+      page: optional.find(([, kind]) => kind === 'page')?.[0],
+    };
     variantNames.set(variant, names);
   }
   return names;
+}
+
+/** The parameter that pages a variant's answers (`page`), or undefined when the variant does not page. */
+export function pageParameterOf(variant: ManifestVariant): string | undefined {
+  return namesOf(variant).page;
 }
 
 /** The query names any variant of a route takes, once per route. */
