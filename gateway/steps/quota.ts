@@ -78,7 +78,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
       const at = now();
       // A store that cannot say just leaves the headers out: the answer itself does not depend on them.
       return counter.usage(key.hash, at).then(
-        (counts) => void Object.assign(exchange.headers, rateLimitHeaders(limits, counts, periodsOf(at).resetSeconds)),
+        (counts) => putRateLimitHeaders(exchange.headers, limits, counts, periodsOf(at).resetSeconds),
         () => undefined,
       );
     },
@@ -91,7 +91,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
       return counter.usage(key.hash, at).then(
         (counts: Counts) => {
           const periods = periodsOf(at);
-          Object.assign(exchange.headers, rateLimitHeaders(limits, counts, periods.resetSeconds));
+          putRateLimitHeaders(exchange.headers, limits, counts, periods.resetSeconds);
           const window = (period: string, used: number, limit: number | null, reset: number) => ({
             period,
             used,
