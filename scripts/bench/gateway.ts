@@ -91,10 +91,10 @@ function wrk(url: string, headers: Record<string, string> = {}, pid?: number): R
   return { rps, p99ms: Number(p99?.[1] ?? 0) * scale, non2xx, cpuUs: requests > 0 ? (cpu * 1e6) / requests : Number.NaN };
 }
 
-/** The round with the median rate (its own p99 and CPU, so a row's figures come from one run). */
-function medianResult(all: readonly Result[]): Result {
-  const sorted = [...all].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as Result;
+/** The median of the finite values (the lower middle one of an even count: always one of them), or NaN. */
+function median(values: readonly number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((x, y) => x - y);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
 }
 
 function stop(child: ChildProcess | undefined): void {
@@ -151,10 +151,26 @@ interface Subject {
   readonly primaryPid?: number | undefined;
 }
 const subjects: Subject[] = [];
-/** Every round's result, per server and request: the table gives their medians. */
-const rounds = new Map<string, Result[]>();
-/** For each server and request, the bare node:http run made just before each of its runs. */
-const pairedBare = new Map<string, Result[]>();
+/** A row of the table: one server on one request, every round's run and the bare node:http run made just before each. */
+interface Row {
+  readonly server: string;
+  readonly request: string;
+  readonly runs: Result[];
+  /** Empty for nginx and bare node:http itself, which are not paired. */
+  readonly bareRuns: Result[];
+}
+/** The rows in the order they were first measured (the table sorts them by server and request). */
+const rows = new Map<string, Row>();
+const rowId = (server: string, request: string) => `${server}\u0000${request}`;
+function rowOf(server: string, request: string): Row {
+  const id = rowId(server, request);
+  let row = rows.get(id);
+  if (row === undefined) {
+    row = { server, request, runs: [], bareRuns: [] };
+    rows.set(id, row);
+  }
+  return row;
+}
 const memory: string[] = [];
 let scraped = '';
 try {
@@ -283,8 +299,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   const run = (subject: Subject, request: string, field: keyof Paths) => {
     // Static files never carry a key, as a CDN would serve them.
     const result = wrk(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers, subject.pid);
-    const id = `${subject.label}\u0000${request}`;
-    rounds.set(id, [...(rounds.get(id) ?? []), result]);
+    rowOf(subject.label, request).runs.push(result);
     return result;
   };
   for (let round = 0; round < ROUNDS; round++) {
@@ -292,9 +307,9 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       if (subject === bareSubject) continue;
       for (const [request, field] of CASES) {
         if (subject.only !== undefined && field !== subject.only) continue;
-        const id = `${subject.label}\u0000${request}`;
-        if (subject.label !== NGINX) pairedBare.set(id, [...(pairedBare.get(id) ?? []), run(bareSubject, request, field)]);
+        const bare = subject.label === NGINX ? undefined : run(bareSubject, request, field);
         run(subject, request, field);
+        if (bare !== undefined) rowOf(subject.label, request).bareRuns.push(bare);
       }
     }
   }
@@ -310,37 +325,27 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   }
   const order = (server: string, request: string) =>
     subjects.findIndex((subject) => subject.label === server) * CASES.length + CASES.findIndex(([name]) => name === request);
-  const results = [...rounds]
-    .map(([id, all]) => {
-      const [server = '', request = ''] = id.split('\u0000');
-      return { server, request, result: medianResult(all), all };
-    })
-    .sort((a, b) => order(a.server, a.request) - order(b.server, b.request));
-
-  const roundsOf = (label: string, request: string) => rounds.get(`${label}\u0000${request}`) ?? [];
-  const median = (values: number[]) => {
-    const sorted = values.filter(Number.isFinite).sort((x, y) => x - y);
-    return sorted.length === 0 ? Number.NaN : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-  };
-  /** This row's ratio to another server's in each round (measured minutes apart, not hours), and their median. */
-  const ratios = (all: readonly Result[], server: string, label: string, request: string, of: (r: Result) => number, inverse = false) => {
-    // Against bare node: each run against the bare node run made just before it. Otherwise (nginx,
-    // and bare node itself) the medians of the two rows.
-    const paired = label === BARE_NODE ? pairedBare.get(`${server}\u0000${request}`) : undefined;
+  const table = [...rows.values()].sort((a, b) => order(a.server, a.request) - order(b.server, b.request));
+  /** This row's ratio to another server's: to bare node:http, run by run against the run just before it; to nginx, median to median. */
+  const ratios = (row: Row, label: string, of: (r: Result) => number, inverse = false) => {
+    const paired = label === BARE_NODE && row.bareRuns.length > 0 ? row.bareRuns : undefined;
     const pairs: [number, number][] =
       paired === undefined
-        ? [[median(all.map(of)), median(roundsOf(label, request).map(of))]]
-        : all.map((r, i) => [of(r), of(paired[i] as Result)]);
+        ? [[median(row.runs.map(of)), median((rows.get(rowId(label, row.request))?.runs ?? []).map(of))]]
+        : row.runs.map((r, i) => [of(r), of(paired[i] as Result)]);
     const each = pairs.map(([mine, theirs]) => (inverse ? theirs / mine : mine / theirs));
     return { each, median: median(each) };
   };
   const figure = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
-  const rows = results.map(({ server, request, result, all }) => {
-    const toBare = ratios(all, server, BARE_NODE, request, (r) => r.rps);
-    const toNginx = ratios(all, server, NGINX, request, (r) => r.rps);
-    const cpu = ratios(all, server, BARE_NODE, request, (r) => r.cpuUs, true);
-    const non2xx = all.reduce((sum, r) => sum + r.non2xx, 0);
-    return `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${figure(toNginx.median, 2)} | **${figure(toBare.median, 2)}** (${toBare.each.map((r) => figure(r, 2)).join(', ')}) | ${figure(median(all.map((r) => r.cpuUs)), 1)} | ${figure(cpu.median, 2)} | ${non2xx} |`;
+  const lines = table.map((row) => {
+    const { server, request, runs } = row;
+    // The round with the median rate: its own p99 and CPU, so a row's figures come from one run.
+    const result = runs.find((r) => r.rps === median(runs.map((x) => x.rps))) as Result;
+    const toBare = ratios(row, BARE_NODE, (r) => r.rps);
+    const toNginx = ratios(row, NGINX, (r) => r.rps);
+    const cpu = ratios(row, BARE_NODE, (r) => r.cpuUs, true);
+    const non2xx = runs.reduce((sum, r) => sum + r.non2xx, 0);
+    return `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${figure(toNginx.median, 2)} | **${figure(toBare.median, 2)}** (${toBare.each.map((r) => figure(r, 2)).join(', ')}) | ${figure(median(runs.map((r) => r.cpuUs)), 1)} | ${figure(cpu.median, 2)} | ${non2xx} |`;
   });
   const loadAtEnd = loadavg()[0] ?? 0;
   const section = `${START}
@@ -352,7 +357,7 @@ Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after
 
 | server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
 |---|---|---|---|---|---|---|---|---|
-${rows.join('\n')}
+${lines.join('\n')}
 ${END}`;
   writeReportSection(REPORT, START, END, section);
   console.log(section);
