@@ -52,24 +52,40 @@ const add = (counts: Record<string, number>, key: string, by = 1) => {
   counts[key] = (counts[key] ?? 0) + by;
 };
 
+/** The map `outer` holds under `key`, added empty the first time. */
+function inner<K, V extends Map<unknown, unknown>>(outer: Map<K, V>, key: K): V {
+  let found = outer.get(key);
+  if (found === undefined) {
+    found = new Map() as V;
+    outer.set(key, found);
+  }
+  return found;
+}
+
 /** A fresh set of counters for this process. */
 export function createMetrics(): Metrics {
-  const requests = new Map<string, number>();
+  // family → tier → status → requests: nothing is built per request (the labels' strings keep their hashes);
+  // the `family|tier|status` keys are joined only for a snapshot.
+  const requests = new Map<string, Map<string, Map<number, number>>>();
   const latency = emptyHistogram();
   const storeLatency = emptyHistogram();
   const quotaRefusals: Record<string, number> = {};
   const storeErrors: Record<string, number> = {};
   return {
     observeRequest(family, tier, status, seconds) {
-      const key = `${family}|${tier}|${status}`;
-      requests.set(key, (requests.get(key) ?? 0) + 1);
+      const byStatus = inner(inner(requests, family), tier);
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       observe(latency, seconds);
     },
     observeQuotaRefusal: (tier) => add(quotaRefusals, tier),
     observeStoreError: (operation) => add(storeErrors, operation),
     observeStoreLatency: (seconds) => observe(storeLatency, seconds),
     snapshot: () => ({
-      requests: Object.fromEntries(requests),
+      requests: Object.fromEntries(
+        [...requests].flatMap(([family, byTier]) =>
+          [...byTier].flatMap(([tier, byStatus]) => [...byStatus].map(([status, count]) => [`${family}|${tier}|${status}`, count])),
+        ),
+      ),
       latency: structuredClone(latency),
       quotaRefusals: { ...quotaRefusals },
       storeErrors: { ...storeErrors },

@@ -88,6 +88,14 @@ describe('HTTP semantics', () => {
     expect((await call(cardPath(), { 'X-API-Key': keys.free })).headers['access-control-expose-headers']).toMatch(/RateLimit/);
   });
 
+  it('lets a browser read the validator and request id of a public file, and exposes nothing a public answer lacks', async () => {
+    const reply = await call('/api/mcc/5411.json', { Origin: 'https://ext.example' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    expect(reply.headers['access-control-expose-headers']).toBe('ETag, Retry-After, X-Request-Id');
+    expect(reply.headers['etag']).toBeDefined();
+  });
+
   it('refuses other methods with 405 and Allow', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE']) {
       const reply = await call(cardPath(), { 'X-API-Key': keys.pro }, method);

@@ -41,7 +41,7 @@ export function createBuiltInRoutes(builds: BuildSource, store: ReadinessStore):
   };
   return (exchange) => {
     if (!BUILT_IN.has(exchange.segments[0] ?? '')) return;
-    const path = `/${exchange.segments.join('/')}`;
+    const path = `/${exchange.path}`;
     exchange.routeId = 'built-in';
     if (path === '/healthz') return answerJson(exchange, 200, { status: 'ok' }, 'no-store');
     if (path === '/readyz') return ready(exchange);

@@ -34,7 +34,10 @@ export interface Exchange {
   readonly requestId: string;
   /** Response headers gathered by the steps, written once with the answer (one object: no `setHeader` per header). */
   readonly headers: Record<string, string>;
+  /** The decoded path segments (`/api/cards/x` → `api`, `cards`, `x`). */
   segments: string[];
+  /** The same segments joined by `/` (no leading slash): the path as the tree names files. */
+  path: string;
   query: URLSearchParams;
   routeId?: string;
   key?: KeyRecord;
@@ -68,6 +71,7 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     requestId,
     headers: { 'X-Request-Id': requestId },
     segments: [],
+    path: '',
     query: NO_QUERY,
   };
 }

@@ -13,12 +13,13 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
     throw new HttpError('method-not-allowed', `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
   const target = parseRequestTarget(request.url ?? '/');
   exchange.segments = target.segments;
+  exchange.path = target.path;
   exchange.query = target.query;
   return 'request';
 }
 
-/** A request target (`/path?query`, or absolute-form) as decoded path segments and query; 400/414 when it cannot be one. */
-export function parseRequestTarget(url: string): { segments: string[]; query: URLSearchParams } {
+/** A request target (`/path?query`, or absolute-form) as decoded path segments, the path they spell, and query; 400/414 when it cannot be one. */
+export function parseRequestTarget(url: string): { segments: string[]; path: string; query: URLSearchParams } {
   let raw = url;
   if (raw.length > MAX_URL_LENGTH) throw new HttpError('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   if (raw.charCodeAt(0) !== SLASH) {
@@ -29,10 +30,14 @@ export function parseRequestTarget(url: string): { segments: string[]; query: UR
   }
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
-  const segments = rawPath.slice(1).split('/');
-  for (let i = 0; i < segments.length; i++) segments[i] = decodeSegment(segments[i] as string);
+  // The common case, checked by one regular expression over the whole path: nothing to decode, no dot segment.
+  const plain = PLAIN.test(rawPath) && !(rawPath.includes('/.') && DOT_SEGMENT.test(rawPath));
+  const path = rawPath.slice(1);
+  const segments = path.split('/');
+  if (!plain) for (let i = 0; i < segments.length; i++) segments[i] = decodeSegment(segments[i] as string);
+  const decodedPath = plain ? path : segments.join('/');
   // Most requests have no query: they share one empty, read-only URLSearchParams.
-  if (queryAt === -1) return { segments, query: NO_QUERY };
+  if (queryAt === -1) return { segments, path: decodedPath, query: NO_QUERY };
   const rawQuery = raw.slice(queryAt + 1);
   if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError('bad-request-target', 'The query string is not valid percent-encoding.');
   const query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
@@ -41,17 +46,22 @@ export function parseRequestTarget(url: string): { segments: string[]; query: UR
     if (/[\u0000-\u001f\u007f]/.test(name + value))
       throw new HttpError('bad-request-target', `Query parameter "${name.slice(0, 50)}" contains control characters.`);
   }
-  return { segments, query };
+  return { segments, path: decodedPath, query };
 }
 
 const SLASH = 0x2f;
-/** Printable ASCII without `%` and `\\`: a segment that decodes to itself and hides no separator or control character. */
-const PLAIN_SEGMENT = /^[!-$&-[\]-~]*$/;
+/**
+ * Printable ASCII without `%` and `\\`: text that decodes to itself and hides no control character.
+ * `/` is among them, so it tests a whole path as well as one segment.
+ */
+const PLAIN = /^[!-$&-[\]-~]*$/;
+/** A `.` or `..` segment anywhere in a path. */
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 /** One path segment, decoded once; anything that could climb or hide a separator is refused. */
 function decodeSegment(raw: string): string {
   // The common case, checked by one regular expression: nothing to decode, nothing to refuse.
-  if (PLAIN_SEGMENT.test(raw) && raw !== '.' && raw !== '..') return raw;
+  if (PLAIN.test(raw) && raw !== '.' && raw !== '..') return raw;
   let segment: string;
   try {
     segment = decodeURIComponent(raw);

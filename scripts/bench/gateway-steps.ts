@@ -115,7 +115,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
   const keyed = name !== 'static';
   const add = async (step: string, prepare: (exchange: Exchange) => void, run: (exchange: Exchange) => unknown) =>
     rows.push([name, step, await time(url, prepare, run)]);
-  const fileKey = keyed ? undefined : publicFileKey(build, url.slice(1).split('/'));
+  const fileKey = keyed ? undefined : publicFileKey(build, url.slice(1));
   const resolvedOf = (exchange: Exchange) => {
     const match = build.router.match(exchange.segments);
     if (match === undefined) throw new Error('no route');
@@ -130,7 +130,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
   await add('normalise (URL, segments, query)', none, normalised);
   await add('built-in paths (a miss)', normalised, (exchange) => builtIn(exchange));
   await add('current build', normalised, (exchange) => currentBuild(exchange));
-  await add('public file lookup', normalised, (exchange) => publicFileKey(build, exchange.segments));
+  await add('public file lookup', normalised, (exchange) => publicFileKey(build, exchange.path));
   if (keyed) {
     await add('route', normalised, (exchange) => routeRequest(exchange));
     await add('authenticate (key cache hit, SHA-256 of the key)', routed, (exchange) => authenticate(exchange));
