@@ -4,14 +4,19 @@
  * gateway sends (type, length, ETag, Cache-Control) and no check at all. The gateway can approach this, never beat it;
  * the gap between it and nginx is what Node's HTTP stack costs.
  *
- *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST
+ *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST [--gateway-headers]
+ *
+ * `--gateway-headers` adds what the gateway also puts on a public file's answer (a UUID `X-Request-Id`
+ * and the two CORS headers), so `bench:instructions` can tell their cost from the gateway's own work.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { etagOf } from '../../tree/tree-contract.ts';
 
-const [port = '0', dist = 'dist'] = process.argv.slice(2);
+const [port = '0', dist = 'dist', option] = process.argv.slice(2);
+const gatewayHeaders = option === '--gateway-headers';
 
 /** Request path → file under the build folder (the same three files the gateway serves) and its Cache-Control. */
 const FILES: Record<string, readonly [file: string, cacheControl: string]> = {
@@ -39,5 +44,13 @@ createServer((request, response) => {
     response.writeHead(404).end();
     return;
   }
-  response.writeHead(200, found.headers).end(found.body);
+  const headers = gatewayHeaders
+    ? {
+        'X-Request-Id': randomUUID(),
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id',
+        ...found.headers,
+      }
+    : found.headers;
+  response.writeHead(200, headers).end(found.body);
 }).listen(Number(port), '127.0.0.1');

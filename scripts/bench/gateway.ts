@@ -23,6 +23,12 @@ const CONNECTIONS = process.env['BENCH_CONNECTIONS'] ?? '50';
 const WARMUP = process.env['BENCH_WARMUP'] ?? '2s';
 /** Every server is measured this many times, round after round; the table gives the median. */
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+/**
+ * Before the first round every server serves each of its requests this long, unmeasured: V8 goes on
+ * compiling a gateway's request path for 10-20 s of load (`--trace-opt` shows the compilations stop
+ * then), and a first round measured earlier would time the compiler.
+ */
+const SETTLE = process.env['BENCH_SETTLE'] ?? '10s';
 
 interface Result {
   readonly rps: number;
@@ -71,13 +77,18 @@ function pinned(cpus: string, command: string, args: string[], options: Paramete
   return spawn('taskset', ['-c', cpus, command, ...args], { stdio: 'ignore', ...options });
 }
 
+/** wrk's arguments naming the request: its headers, then the URL. */
+function wrkTarget(url: string, headers: Record<string, string>): string[] {
+  return [...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+}
+
 /**
  * Requests per second, p99 and, for a server process `pid`, its CPU time per request: on a machine
  * other work shares, a server's CPU per request still says what it costs, where its rate says how
  * much of the core it was given.
  */
 function wrk(url: string, headers: Record<string, string> = {}, pid?: number): Result {
-  const headerArgs = [...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const headerArgs = wrkTarget(url, headers);
   execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${WARMUP}`, ...headerArgs]);
   const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...headerArgs];
   const cpuBefore = cpuSeconds(pid);
@@ -302,6 +313,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     rowOf(subject.label, request).runs.push(result);
     return result;
   };
+  for (const subject of subjects)
+    for (const [, field] of CASES) {
+      if (subject.only !== undefined && field !== subject.only) continue;
+      const target = wrkTarget(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers);
+      execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SETTLE}`, ...target]);
+    }
   for (let round = 0; round < ROUNDS; round++) {
     for (const subject of subjects) {
       if (subject === bareSubject) continue;
@@ -353,7 +370,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
 ${loadAtStart < 1 ? `Taken on a quiet machine: load average ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end, the benchmark's own load included).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end), so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
-Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first and then measured ${ROUNDS} times, round after round in the same order, each run right after a run of bare node:http on the same request: this host has slow spells of several seconds that no process on it causes (bare node:http alone served between 19,600 and 36,000 requests/s from one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart. A row gives its median round (rate, p99 and CPU of that round), its ratio to the bare node:http run just before it in each round, and the median of those ratios; the bare node:http row gives the median of all its runs. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with the gateway's headers and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first, serves each of its requests for ${SETTLE} unmeasured (V8 compiles a gateway's request path for 10-20 s of load), and is then measured ${ROUNDS} times, round after round in the same order, each run right after a run of bare node:http on the same request: this host has slow spells of several seconds that no process on it causes (bare node:http alone served between 19,600 and 36,000 requests/s from one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart. A row gives its median round (rate, p99 and CPU of that round), its ratio to the bare node:http run just before it in each round, and the median of those ratios; the bare node:http row gives the median of all its runs. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with type, length, ETag and Cache-Control (not the gateway's X-Request-Id and CORS headers) and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
 
 | server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
 |---|---|---|---|---|---|---|---|---|

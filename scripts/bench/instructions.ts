@@ -1,0 +1,207 @@
+/**
+ * `npm run bench:instructions`: CPU instructions per static request, counted by valgrind's callgrind,
+ * of bare node:http, of bare node:http sending the gateway's extra headers too, and of the gateway.
+ * Rates on this host move by half from one run to the next (docs/benchmarks.md); an instruction count
+ * does not, so this is how a change to the static path is judged before `bench:gateway` times it.
+ *
+ * Each server runs alone under callgrind with counting off while it starts and serves a long warm-up
+ * (V8 compiles the request path for tens of thousands of requests; under valgrind that is minutes),
+ * then counts a window of wrk load. JIT code has no symbols: `--perf-basic-prof` makes V8 write a map
+ * of its code, which names the JavaScript functions. What V8's compiler and garbage collector did in
+ * the window is reported apart: under valgrind they run at other times than on a real core (the
+ * compiler is still catching up, a major collection may fall in the window or not).
+ *
+ * Needs valgrind (callgrind_control, callgrind_annotate) and wrk. Writes its section of docs/benchmarks.md.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { writeReportSection } from './report-section.ts';
+
+const ROOT = process.cwd();
+const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
+const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
+const PATH = '/api/mcc/5411.json';
+const START = '<!-- bench:instructions -->';
+const END = '<!-- /bench:instructions -->';
+
+interface Subject {
+  readonly label: string;
+  readonly port: number;
+  readonly args: readonly string[];
+}
+const SUBJECTS: readonly Subject[] = [
+  { label: 'bare node:http', port: 9201, args: ['bin/run-ts.js', 'scripts/bench/bare-node.ts', '9201', 'dist'] },
+  {
+    label: 'bare node:http + the gateway’s 3 headers',
+    port: 9202,
+    args: ['bin/run-ts.js', 'scripts/bench/bare-node.ts', '9202', 'dist', '--gateway-headers'],
+  },
+  {
+    label: 'gateway (metrics on)',
+    port: 9203,
+    args: ['bin/cardrewards.js', 'serve', '--port', '9203', '--no-demo-key', '--workers', '1', '--metrics-port', '9204'],
+  },
+];
+
+/** Which of V8's own work a function is: reported apart from the request's. */
+const COMPILER = /compiler::|Compile|Maglev|Turboshaft/;
+const COLLECTOR = /Scaveng|Heap::|GC|Marking|Mark-|MarkCompact|Sweep|Evacuat|RememberedSet|ConcurrentMarking|MemoryChunk/;
+
+interface Count {
+  readonly requests: number;
+  readonly total: number;
+  readonly compiler: number;
+  readonly collector: number;
+  /** Instructions per request by function (JavaScript named from V8's perf map), the request's own work only. */
+  readonly byFunction: Map<string, number>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url: string): Promise<void> {
+  // Under valgrind a gateway takes minutes to load its manifest.
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(1000);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** The name of the code at `address` in V8's perf map (start, size, name per line), or undefined. */
+function nameFrom(map: readonly (readonly [number, number, string])[], address: number): string | undefined {
+  let low = 0;
+  let high = map.length - 1;
+  let found: readonly [number, number, string] | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const entry = map[middle] as readonly [number, number, string];
+    if (entry[0] <= address) {
+      found = entry;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found !== undefined && address < found[0] + found[1] ? found[2] : undefined;
+}
+
+async function count(subject: Subject, work: string): Promise<Count> {
+  const out = join(work, `callgrind.${subject.port}`);
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      '--perf-basic-prof',
+      ...subject.args,
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, REDIS_URL: '', CARDREWARDS_STATE_FILE: join(work, 'state.json'), CARDREWARDS_LOG_LEVEL: 'silent' },
+    },
+  );
+  const url = `http://127.0.0.1:${subject.port}${PATH}`;
+  try {
+    await waitFor(url);
+    execFileSync('wrk', ['-t1', '-c10', `-d${WARMUP_SECONDS}s`, url]);
+    const pid = String(child.pid);
+    execFileSync('callgrind_control', ['-i', 'on', pid]);
+    const output = execFileSync('wrk', ['-t1', '-c10', `-d${WINDOW_SECONDS}s`, url]).toString();
+    execFileSync('callgrind_control', ['-i', 'off', pid]);
+    execFileSync('callgrind_control', ['-d', pid]);
+    const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+    const map = readFileSync(`/tmp/perf-${pid}.map`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [start = '0', size = '0', ...name] = line.split(' ');
+        return [Number.parseInt(start, 16), Number.parseInt(size, 16), name.join(' ')] as const;
+      })
+      .sort((a, b) => a[0] - b[0]);
+    const dump = `${out}.1`;
+    const annotated = execFileSync('callgrind_annotate', ['--threshold=100', dump], { maxBuffer: 1 << 28 }).toString();
+    const byFunction = new Map<string, number>();
+    let total = 0;
+    let compiler = 0;
+    let collector = 0;
+    for (const line of annotated.split('\n')) {
+      const match = /^\s*([\d,]+) \([^)]*\)\s+(.*)$/.exec(line);
+      if (match === null) continue;
+      const instructions = Number(match[1]?.replaceAll(',', '')) / requests;
+      const where = match[2] ?? '';
+      if (where.includes('PROGRAM TOTALS')) {
+        total = instructions;
+        continue;
+      }
+      const jit = /^\?\?\?:0x([0-9a-f]+) \[\?\?\?\]/.exec(where);
+      const name = jit
+        ? `JS ${nameFrom(map, Number.parseInt(jit[1] ?? '0', 16)) ?? 'unnamed'}`
+        : where
+            .replace(/^\?\?\?:/, '')
+            .replace(/ \[.*\]$/, '')
+            .replace(/\(.*$/, '');
+      if (COMPILER.test(name)) compiler += instructions;
+      else if (COLLECTOR.test(name)) collector += instructions;
+      else byFunction.set(name, (byFunction.get(name) ?? 0) + instructions);
+    }
+    return { requests, total, compiler, collector, byFunction };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(`/tmp/perf-${child.pid}.map`, { force: true });
+  }
+}
+
+const own = (c: Count) => c.total - c.compiler - c.collector;
+const thousands = (n: number) => `${(n / 1000).toFixed(1)}k`;
+
+if (!existsSync(join(ROOT, 'dist/manifest.json'))) execFileSync(process.execPath, ['bin/cardrewards.js', 'build'], { stdio: 'inherit' });
+const work = mkdtempSync(join(ROOT, '.bench-instructions-'));
+const counts: Count[] = [];
+try {
+  // One at a time: two servers under callgrind at once gave a count that no single run repeated.
+  for (const subject of SUBJECTS) {
+    const result = await count(subject, work);
+    counts.push(result);
+    console.log(`${subject.label}: ${thousands(own(result))} instructions a request (${result.requests} requests)`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const [bare, bareWithHeaders, gateway] = counts as [Count, Count, Count];
+const rows = SUBJECTS.map((subject, i) => {
+  const c = counts[i] as Count;
+  return `| ${subject.label} | ${thousands(own(c))} | ${(own(bare) / own(c)).toFixed(2)} | ${thousands(c.compiler)} | ${thousands(c.collector)} | ${c.requests} |`;
+});
+const difference = [...new Set([...gateway.byFunction.keys(), ...bareWithHeaders.byFunction.keys()])]
+  .map((name) => [name, (gateway.byFunction.get(name) ?? 0) - (bareWithHeaders.byFunction.get(name) ?? 0)] as const)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 12)
+  .map(([name, more]) => `\`${name.slice(0, 90).replaceAll('|', '\\|')}\` +${more.toFixed(0)}`);
+
+writeReportSection(
+  join(ROOT, 'docs/benchmarks.md'),
+  START,
+  END,
+  `${START}
+## Instructions per static request
+
+Command: \`npm run bench:instructions\` (valgrind --tool=callgrind, one server at a time, counting off during start-up and a ${WARMUP_SECONDS} s warm-up of wrk -t1 -c10, then a ${WINDOW_SECONDS} s window of the same load on \`${PATH}\`), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. User-space instructions of every thread of the process, divided by the requests wrk counted; the kernel's share of a request (the socket write is 40-50 % of a request's time on a real core) is not counted, and is the same for every row. "Own" leaves out what V8's compiler and garbage collector did in the window, given apart: under valgrind they do not run when they would on a real core.
+
+| server | own instructions a request | bare ÷ this | compiler | garbage collector | requests counted |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Where the gateway's own instructions go beyond the bare server with its headers (per request, by function): ${difference.join(', ')}.
+${END}`,
+);
