@@ -144,7 +144,8 @@ async function count(subject: Subject, work: string): Promise<Count> {
       }
       const jit = /^\?\?\?:0x([0-9a-f]+) \[\?\?\?\]/.exec(where);
       const name = jit
-        ? `JS ${nameFrom(map, Number.parseInt(jit[1] ?? '0', 16)) ?? 'unnamed'}`
+        ? // V8 names JIT code `JS:*name file:///path:line:column` (`*` optimised, `^` baseline): keep the name and where, relative to the repository.
+          `JS ${(nameFrom(map, Number.parseInt(jit[1] ?? '0', 16)) ?? 'unnamed').replace(/^JS:/, '').replaceAll(`file://${ROOT}/`, '')}`
         : where
             .replace(/^\?\?\?:/, '')
             .replace(/ \[.*\]$/, '')
