@@ -23,6 +23,8 @@ const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
 const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
 const PATH = '/api/mcc/5411.json';
+/** `BENCH_CG_ONLY=gateway` counts only the servers whose label contains it (a quick check of one change); the report is then not written. */
+const ONLY = process.env['BENCH_CG_ONLY'];
 const START = '<!-- bench:instructions -->';
 const END = '<!-- /bench:instructions -->';
 
@@ -171,6 +173,7 @@ const counts: Count[] = [];
 try {
   // One at a time: two servers under callgrind at once gave a count that no single run repeated.
   for (const subject of SUBJECTS) {
+    if (ONLY !== undefined && !subject.label.includes(ONLY)) continue;
     const result = await count(subject, work);
     counts.push(result);
     console.log(`${subject.label}: ${thousands(own(result))} instructions a request (${result.requests} requests)`);
@@ -179,6 +182,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+if (ONLY !== undefined) process.exit(0);
 const [bare, bareWithHeaders, gateway] = counts as [Count, Count, Count];
 const rows = SUBJECTS.map((subject, i) => {
   const c = counts[i] as Count;
