@@ -23,7 +23,7 @@ const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
 const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
 const PATH = '/api/mcc/5411.json';
-/** `BENCH_CG_ONLY=gateway` counts only the servers whose label contains it (a quick check of one change); the report is then not written. */
+/** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
 const START = '<!-- bench:instructions -->';
 const END = '<!-- /bench:instructions -->';
@@ -173,7 +173,7 @@ const counts: Count[] = [];
 try {
   // One at a time: two servers under callgrind at once gave a count that no single run repeated.
   for (const subject of SUBJECTS) {
-    if (ONLY !== undefined && !subject.label.includes(ONLY)) continue;
+    if (ONLY !== undefined && !subject.label.startsWith(ONLY)) continue;
     const result = await count(subject, work);
     counts.push(result);
     console.log(`${subject.label}: ${thousands(own(result))} instructions a request (${result.requests} requests)`);
