@@ -1,8 +1,9 @@
 /**
  * `npm run bench:instructions`: CPU instructions per static request, counted by valgrind's callgrind,
  * of bare node:http, of bare node:http sending the gateway's extra headers too, and of the gateway.
- * Rates on this host move by half from one run to the next (docs/benchmarks.md); an instruction count
- * does not, so this is how a change to the static path is judged before `bench:gateway` times it.
+ * Rates on this host move by half from one run to the next (docs/benchmarks.md); a bare server's
+ * instruction count repeats within 2 %. The gateway's does not yet: it follows how much of its path V8
+ * has optimised when the window starts, which the requests counted in the window show (docs/benchmarks.md).
  *
  * Each server runs alone under callgrind with counting off while it starts and serves a long warm-up
  * (V8 compiles the request path for tens of thousands of requests; under valgrind that is minutes),
