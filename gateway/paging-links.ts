@@ -10,28 +10,22 @@ import { renderTemplate } from '../schemas/path-template.ts';
 const lastPages = new WeakMap<Manifest, Map<string, number>>();
 
 /**
- * The Link header of a paged answer, or undefined when the route does not page. `segments` are the
- * request path's decoded segments, joined only for an answer that pages (most keyed answers do not).
+ * The Link header of a paged answer, or undefined when the route does not page. `path` is the
+ * request's decoded path without its leading slash (the exchange's `path`).
  */
-export function pagingLinks(
-  manifest: Manifest,
-  resolved: ResolvedFile,
-  segments: readonly string[],
-  query: URLSearchParams,
-): string | undefined {
+export function pagingLinks(manifest: Manifest, resolved: ResolvedFile, path: string, query: URLSearchParams): string | undefined {
   const { variant, values } = resolved;
   const name = pageParameterOf(variant);
   if (name === undefined) return undefined;
   const page = Number(values[name] ?? '1');
   const last = lastPage(manifest, variant.file, values, name);
   if (last === 0) return undefined;
-  const path = `/${segments.join('/')}`;
   const link = (target: number, rel: string) => {
     const params = new URLSearchParams(query);
     if (target === 1) params.delete(name);
     else params.set(name, String(target));
     const search = params.toString();
-    return `<${path}${search === '' ? '' : `?${search}`}>; rel="${rel}"`;
+    return `</${path}${search === '' ? '' : `?${search}`}>; rel="${rel}"`;
   };
   const links = [link(1, 'first')];
   if (page > 1) links.push(link(Math.min(page - 1, last), 'prev'));

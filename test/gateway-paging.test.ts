@@ -29,7 +29,7 @@ describe('Link headers', () => {
       pagingLinks(
         manifest,
         { fileKey: file(Number(page)), variant, values: { issuer: 'amex', page } },
-        ['api', 'cards'],
+        'api/cards',
         new URLSearchParams(`issuer=amex&page=${page}`),
       );
     expect(links('2')).toBe(

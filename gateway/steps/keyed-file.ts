@@ -35,7 +35,7 @@ export function createResolveFile(quota: Pick<Quota, 'putUsageHeaders'>): Step {
       });
     }
     exchange.headers['Cache-Control'] = 'private, no-cache';
-    const links = pagingLinks(build.manifest, resolved, exchange.segments, exchange.query);
+    const links = pagingLinks(build.manifest, resolved, exchange.path, exchange.query);
     if (links !== undefined) exchange.headers['Link'] = links;
   };
 }

@@ -31,7 +31,7 @@ export function parseRequestTarget(url: string): { segments: string[]; path: str
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
   // The common case, checked by one regular expression over the whole path: nothing to decode, no dot segment.
-  const plain = PLAIN.test(rawPath) && !(rawPath.includes('/.') && DOT_SEGMENT.test(rawPath));
+  const plain = PLAIN.test(rawPath) && !DOT_SEGMENT.test(rawPath);
   const path = rawPath.slice(1);
   const segments = path.split('/');
   if (!plain) for (let i = 0; i < segments.length; i++) segments[i] = decodeSegment(segments[i] as string);

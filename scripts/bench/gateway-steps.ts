@@ -138,7 +138,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
     await add('resolve file, representation, Link', routed, (exchange) => resolveStep(exchange));
     await add('of which resolveFile (variant, parameters)', routed, (exchange) => resolvedOf(exchange));
     await add('of which Link (pagingLinks)', routed, (exchange) => {
-      pagingLinks(build.manifest, resolvedOf(exchange), exchange.segments, exchange.query);
+      pagingLinks(build.manifest, resolvedOf(exchange), exchange.path, exchange.query);
     });
     await add('If-None-Match', routed, (exchange) => isNotModified(exchange.request.headers, '"x"'));
     await add('count (in memory: headers only)', routed, (exchange) => quota.count(exchange));
