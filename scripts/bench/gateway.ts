@@ -8,10 +8,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { writeReportSection } from './report-section.ts';
+import { freePort, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
@@ -46,40 +46,20 @@ function cpuSeconds(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, headers: Record<string, string> = {}): Promise<void> {
-  // A gateway loads the whole manifest before it listens: seconds on a loaded machine, so wait up to a minute.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, { headers });
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** `taskset -c CPUS command args…` */
 function pinned(cpus: string, command: string, args: string[], options: Parameters<typeof spawn>[2] = {}): ChildProcess {
   return spawn('taskset', ['-c', cpus, command, ...args], { stdio: 'ignore', ...options });
 }
 
-/** wrk's arguments naming the request: its headers, then the URL. */
-function wrkTarget(url: string, headers: Record<string, string>): string[] {
-  return [...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+/** wrk's arguments naming a server's request: its headers (none for a static file, as a CDN would serve it), then the URL. */
+function targetOf(subject: Subject, field: keyof Paths): string[] {
+  const headers = field === 'static' ? {} : subject.headers;
+  return [...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `${subject.base}${subject.paths[field]}`];
+}
+
+/** wrk on `target` for `duration`, pinned like every run, nothing measured. */
+function load(target: readonly string[], duration: string): void {
+  execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${duration}`, ...target]);
 }
 
 /**
@@ -87,10 +67,9 @@ function wrkTarget(url: string, headers: Record<string, string>): string[] {
  * other work shares, a server's CPU per request still says what it costs, where its rate says how
  * much of the core it was given.
  */
-function wrk(url: string, headers: Record<string, string> = {}, pid?: number): Result {
-  const headerArgs = wrkTarget(url, headers);
-  execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${WARMUP}`, ...headerArgs]);
-  const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...headerArgs];
+function wrk(target: readonly string[], pid?: number): Result {
+  load(target, WARMUP);
+  const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...target];
   const cpuBefore = cpuSeconds(pid);
   const output = execFileSync('taskset', args).toString();
   const cpu = cpuSeconds(pid) - cpuBefore;
@@ -308,16 +287,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   // one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart.
   const bareSubject = subjects.find((subject) => subject.label === BARE_NODE) as Subject;
   const run = (subject: Subject, request: string, field: keyof Paths) => {
-    // Static files never carry a key, as a CDN would serve them.
-    const result = wrk(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers, subject.pid);
+    const result = wrk(targetOf(subject, field), subject.pid);
     rowOf(subject.label, request).runs.push(result);
     return result;
   };
   for (const subject of subjects)
     for (const [, field] of CASES) {
       if (subject.only !== undefined && field !== subject.only) continue;
-      const target = wrkTarget(`${subject.base}${subject.paths[field]}`, field === 'static' ? {} : subject.headers);
-      execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SETTLE}`, ...target]);
+      load(targetOf(subject, field), SETTLE);
     }
   for (let round = 0; round < ROUNDS; round++) {
     for (const subject of subjects) {

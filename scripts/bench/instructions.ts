@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { writeReportSection } from './report-section.ts';
+import { freePort, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
@@ -31,20 +32,19 @@ const END = '<!-- /bench:instructions -->';
 
 interface Subject {
   readonly label: string;
-  readonly port: number;
-  readonly args: readonly string[];
+  /** The server's command line after `node`, for the port it is to listen on. */
+  readonly args: (port: number) => readonly string[];
 }
 const SUBJECTS: readonly Subject[] = [
-  { label: 'bare node:http', port: 9201, args: ['bin/run-ts.js', 'scripts/bench/bare-node.ts', '9201', 'dist'] },
+  { label: 'bare node:http', args: (port) => ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), 'dist'] },
   {
     label: 'bare node:http + the gateway’s 3 headers',
-    port: 9202,
-    args: ['bin/run-ts.js', 'scripts/bench/bare-node.ts', '9202', 'dist', '--gateway-headers'],
+    args: (port) => ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), 'dist', '--gateway-headers'],
   },
   {
     label: 'gateway (metrics on)',
-    port: 9203,
-    args: ['bin/cardrewards.js', 'serve', '--port', '9203', '--no-demo-key', '--workers', '1', '--metrics-port', '9204'],
+    // --metrics-port 0: metrics on (as in every bench:gateway row but one), on a port nobody reads here.
+    args: (port) => ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', '--workers', '1', '--metrics-port', '0'],
   },
 ];
 
@@ -59,22 +59,6 @@ interface Count {
   readonly collector: number;
   /** Instructions per request by function (JavaScript named from V8's perf map), the request's own work only. */
   readonly byFunction: Map<string, number>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url: string): Promise<void> {
-  // Under valgrind a gateway takes minutes to load its manifest.
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(1000);
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** The name of the code at `address` in V8's perf map (start, size, name per line), or undefined. */
@@ -94,7 +78,8 @@ function nameFrom(map: readonly (readonly [number, number, string])[], address: 
 }
 
 async function count(subject: Subject, work: string): Promise<Count> {
-  const out = join(work, `callgrind.${subject.port}`);
+  const port = await freePort();
+  const out = join(work, `callgrind.${port}`);
   const child = spawn(
     'valgrind',
     [
@@ -104,7 +89,7 @@ async function count(subject: Subject, work: string): Promise<Count> {
       `--callgrind-out-file=${out}`,
       process.execPath,
       '--perf-basic-prof',
-      ...subject.args,
+      ...subject.args(port),
     ],
     {
       cwd: ROOT,
@@ -112,9 +97,10 @@ async function count(subject: Subject, work: string): Promise<Count> {
       env: { ...process.env, REDIS_URL: '', CARDREWARDS_STATE_FILE: join(work, 'state.json'), CARDREWARDS_LOG_LEVEL: 'silent' },
     },
   );
-  const url = `http://127.0.0.1:${subject.port}${PATH}`;
+  const url = `http://127.0.0.1:${port}${PATH}`;
   try {
-    await waitFor(url);
+    // Under valgrind a gateway takes minutes to load its manifest.
+    await waitFor(url, { timeoutMs: 600_000, everyMs: 1000 });
     execFileSync('wrk', ['-t1', '-c10', `-d${WARMUP_SECONDS}s`, url]);
     const pid = String(child.pid);
     execFileSync('callgrind_control', ['-i', 'on', pid]);
