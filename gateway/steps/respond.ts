@@ -14,7 +14,7 @@ const EXPOSED_HEADERS = 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X
  * a build is replaced). Naming only these keeps the most frequent answer's head short: Node checks
  * every byte of every header it writes.
  */
-const PUBLIC_EXPOSED_HEADERS = 'ETag, Retry-After, X-Request-Id';
+export const PUBLIC_EXPOSED_HEADERS = 'ETag, Retry-After, X-Request-Id';
 
 /** CORS on every answer, so browser extensions and pages on other origins can call the API. */
 export function setCorsHeaders(exchange: Exchange, origin: string): void {

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
 import { etagOf } from '../../tree/tree-contract.ts';
 
 const [port = '0', dist = 'dist', option] = process.argv.slice(2);
@@ -48,7 +49,7 @@ createServer((request, response) => {
     ? {
         'X-Request-Id': randomUUID(),
         'Access-Control-Allow-Origin': '*',
-        'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id',
+        'Access-Control-Expose-Headers': PUBLIC_EXPOSED_HEADERS,
         ...found.headers,
       }
     : found.headers;
