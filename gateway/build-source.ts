@@ -7,6 +7,7 @@
  */
 import { GatewayError } from './errors.ts';
 import { parseManifest, type Manifest } from './parse-manifest.ts';
+import { indexPublicFiles, type PublicFileIndex } from './public-file-index.ts';
 import { createRouter, type Router } from './router.ts';
 import { BUILD_ID_PATH, MANIFEST_PATH, readManifestText, statManifest, treeRoot } from '../tree/tree-contract.ts';
 
@@ -15,6 +16,8 @@ export interface Build {
   readonly root: string;
   readonly manifest: Manifest;
   readonly router: Router;
+  /** Its public files by request path. */
+  readonly publicFiles: PublicFileIndex;
 }
 
 export interface BuildSource {
@@ -32,10 +35,14 @@ export interface BuildSourceOptions {
   readonly onError?: (error: GatewayError) => void;
 }
 
-/** The build in folder `root` (its checked manifest and router). */
+/** A build served from `root` (a folder or the origin's URL): its manifest and what is looked up in it per request, made once. */
+function createBuild(root: string, manifest: Manifest): Build {
+  return { root, manifest, router: createRouter(manifest), publicFiles: indexPublicFiles(manifest.files) };
+}
+
+/** The build in folder `root` (its checked manifest). */
 function readBuild(root: string): Build {
-  const manifest = parseManifest(readManifestText(root), `${root}/${MANIFEST_PATH}`);
-  return { root, manifest, router: createRouter(manifest) };
+  return createBuild(root, parseManifest(readManifestText(root), `${root}/${MANIFEST_PATH}`));
 }
 
 /** The build `distDir` shows now, once (for offline tools); throws `GatewayError` when there is none. */
@@ -116,7 +123,7 @@ export async function createRemoteBuildSource(
       const manifest = parseManifest(await response.text(), url);
       etag = response.headers.get('etag') ?? undefined;
       if (build?.manifest.build === manifest.build) return false;
-      build = { root: options.originUrl, manifest, router: createRouter(manifest) };
+      build = createBuild(options.originUrl, manifest);
       options.onLoad?.(build);
       return true;
     } catch (error) {

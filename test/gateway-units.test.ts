@@ -4,6 +4,7 @@ import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { parseManifest } from '../gateway/parse-manifest.ts';
 import { normaliseParam } from '../gateway/normalise-param.ts';
+import { indexPublicFiles } from '../gateway/public-file-index.ts';
 import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
 import { negotiateEncoding } from '../gateway/serve-file.ts';
 
@@ -144,4 +145,40 @@ describe('parseManifest', () => {
   ])('refuses %s', (_, changes, message) => {
     expect(() => parseManifest(manifest(changes), 'm')).toThrow(message);
   });
+});
+
+describe('indexPublicFiles', () => {
+  const file = (etag: string) => ({ size: 1, etag: `"${etag}"`, type: 'text/html' });
+  const index = indexPublicFiles({
+    'public/index.html': file('home'),
+    'public/api/mcc/5411.json': file('mcc'),
+    'public/card/amex-gold/index.html': file('gold'),
+    'public/v1.2/index.html': file('dotted'),
+    'public/same/index.html': file('folder'),
+    'public/same': file('file'),
+    'keyed/api/cards/amex-gold.json': file('keyed'),
+  });
+  const keyOf = (path: string) => index.get(path)?.key;
+
+  it.each([
+    ['', 'public/index.html'],
+    ['index.html', 'public/index.html'],
+    ['api/mcc/5411.json', 'public/api/mcc/5411.json'],
+    ['card/amex-gold', 'public/card/amex-gold/index.html'],
+    ['card/amex-gold/', 'public/card/amex-gold/index.html'],
+    ['card/amex-gold/index.html', 'public/card/amex-gold/index.html'],
+    ['v1.2/', 'public/v1.2/index.html'],
+    ['same', 'public/same'],
+    ['same/', 'public/same/index.html'],
+  ])('%j names %s', (path, key) => expect(keyOf(path)).toBe(key));
+
+  it.each([
+    ['a last segment with a dot is a file name, not a folder', 'v1.2'],
+    ['a keyed file is never public', 'api/cards/amex-gold.json'],
+    ['a keyed file under its own prefix is never public', 'keyed/api/cards/amex-gold.json'],
+    ['a doubled slash names nothing', 'card//amex-gold'],
+    ['a folder with no index names nothing', 'api/mcc'],
+  ])('%s (%j)', (_reason, path) => expect(keyOf(path)).toBeUndefined());
+
+  it('keeps the manifest entry with the key', () => expect(index.get('card/amex-gold')?.entry.etag).toBe('"gold"'));
 });

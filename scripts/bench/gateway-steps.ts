@@ -29,7 +29,6 @@ import { createResolveFile } from '../../gateway/steps/keyed-file.ts';
 import { createBuiltInRoutes } from '../../gateway/steps/built-in-routes.ts';
 import { createExchange, type Exchange } from '../../gateway/steps/exchange.ts';
 import { normaliseRequest } from '../../gateway/steps/normalise-request.ts';
-import { publicFileKey } from '../../gateway/steps/public-files.ts';
 import { createQuota } from '../../gateway/steps/quota.ts';
 import { logAccess, setCorsHeaders } from '../../gateway/steps/respond.ts';
 import { createCurrentBuild, routeRequest } from '../../gateway/steps/route-request.ts';
@@ -115,7 +114,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
   const keyed = name !== 'static';
   const add = async (step: string, prepare: (exchange: Exchange) => void, run: (exchange: Exchange) => unknown) =>
     rows.push([name, step, await time(url, prepare, run)]);
-  const fileKey = keyed ? undefined : publicFileKey(build, url.slice(1));
+  const fileKey = keyed ? undefined : build.publicFiles.get(url.slice(1))?.key;
   const resolvedOf = (exchange: Exchange) => {
     const match = build.router.match(exchange.segments);
     if (match === undefined) throw new Error('no route');
@@ -130,7 +129,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
   await add('normalise (URL, segments, query)', none, normalised);
   await add('built-in paths (a miss)', normalised, (exchange) => builtIn(exchange));
   await add('current build', normalised, (exchange) => currentBuild(exchange));
-  await add('public file lookup', normalised, (exchange) => publicFileKey(build, exchange.path));
+  await add('public file lookup', normalised, (exchange) => build.publicFiles.get(exchange.path));
   if (keyed) {
     await add('route', normalised, (exchange) => routeRequest(exchange));
     await add('authenticate (key cache hit, SHA-256 of the key)', routed, (exchange) => authenticate(exchange));
