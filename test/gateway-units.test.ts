@@ -5,6 +5,7 @@ import { HttpError } from '../gateway/http-error.ts';
 import { parseManifest } from '../gateway/parse-manifest.ts';
 import { normaliseParam } from '../gateway/normalise-param.ts';
 import { indexPublicFiles } from '../gateway/public-file-index.ts';
+import { isPlainPath } from '../gateway/steps/normalise-request.ts';
 import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
 import { negotiateEncoding } from '../gateway/serve-file.ts';
 
@@ -181,4 +182,14 @@ describe('indexPublicFiles', () => {
   ])('%s (%j)', (_reason, path) => expect(keyOf(path)).toBeUndefined());
 
   it('keeps the manifest entry with the key', () => expect(index.get('card/amex-gold')?.entry.etag).toBe('"gold"'));
+});
+
+describe('isPlainPath', () => {
+  it.each(['/', '/api/mcc/5411.json', '/a/.b', '/a/..b', '/a.', '/a/b.', "/!$&'()*+,;=:@~"])('%j names itself', (path) =>
+    expect(isPlainPath(path)).toBe(true),
+  );
+  it.each(['/.', '/..', '/a/./b', '/a/../b', '/a/.', '/a/..', '/%2e', '/a b', '/a\\b', '/\u0000', '/\u007f', '/é'])(
+    '%j needs decoding or refusing',
+    (path) => expect(isPlainPath(path)).toBe(false),
+  );
 });
