@@ -33,6 +33,21 @@ describe('HTTP semantics', () => {
     expect((await call('/api/search.json', { 'If-None-Match': search.headers['etag'] as string })).status).toBe(304);
   });
 
+  it('serves a folder-like path its index.html, with or without the slash, and no key', async () => {
+    const pages = Object.keys(suite.tree.manifest.files).filter((path) => path.startsWith('public/') && path.endsWith('/index.html'));
+    const page = pages.find((path) => path.split('/').length > 3) as string;
+    expect(page).toBeDefined();
+    const folder = page.slice('public'.length, -'/index.html'.length);
+    const html = readFileSync(join(suite.tree.out, page));
+    for (const url of [folder, `${folder}/`, `${folder}/index.html`]) {
+      const reply = await call(url);
+      expect(reply.status, url).toBe(200);
+      expect(reply.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(reply.body.equals(html), url).toBe(true);
+    }
+    expect((await call('/')).body.equals(readFileSync(join(suite.tree.out, 'public/index.html')))).toBe(true);
+  });
+
   it('answers HEAD with the headers of GET and no body', async () => {
     const got = await call(cardPath(), { 'X-API-Key': keys.pro });
     const head = await call(cardPath(), { 'X-API-Key': keys.pro }, 'HEAD');
