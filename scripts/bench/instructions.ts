@@ -27,6 +27,8 @@ const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
 const PATH = '/api/mcc/5411.json';
 /** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
+/** Extra flags for every server's `node` (space-separated), e.g. `--single-threaded` to try V8 without its background threads. */
+const NODE_FLAGS = (process.env['BENCH_CG_NODE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
 const START = '<!-- bench:instructions -->';
 const END = '<!-- /bench:instructions -->';
 
@@ -89,6 +91,7 @@ async function count(subject: Subject, work: string): Promise<Count> {
       `--callgrind-out-file=${out}`,
       process.execPath,
       '--perf-basic-prof',
+      ...NODE_FLAGS,
       ...subject.args(port),
     ],
     {
@@ -101,6 +104,10 @@ async function count(subject: Subject, work: string): Promise<Count> {
   try {
     // Under valgrind a gateway takes minutes to load its manifest.
     await waitFor(url, { timeoutMs: 600_000, everyMs: 1000 });
+    // The end of the first load, when its connections close, deoptimises much of Node's socket path
+    // (first seen field types change): a short first load takes that before the long warm-up, so the
+    // window does not count V8 compiling it again.
+    execFileSync('wrk', ['-t1', '-c10', '-d20s', url]);
     execFileSync('wrk', ['-t1', '-c10', `-d${WARMUP_SECONDS}s`, url]);
     const pid = String(child.pid);
     execFileSync('callgrind_control', ['-i', 'on', pid]);
@@ -163,7 +170,13 @@ try {
     if (ONLY !== undefined && !subject.label.startsWith(ONLY)) continue;
     const result = await count(subject, work);
     counts.push(result);
-    console.log(`${subject.label}: ${thousands(own(result))} instructions a request (${result.requests} requests)`);
+    console.log(
+      `${subject.label}: ${thousands(own(result))} instructions a request (${result.requests} requests; compiler ${thousands(result.compiler)}, collector ${thousands(result.collector)})`,
+    );
+    // A quick check prints where the instructions went, function by function, to compare two runs.
+    if (ONLY !== undefined)
+      for (const [name, instructions] of [...result.byFunction].sort((a, b) => b[1] - a[1]))
+        if (instructions >= 10) console.log(`  ${instructions.toFixed(0).padStart(6)} ${name.slice(0, 120)}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
