@@ -40,7 +40,8 @@ export function createBuiltInRoutes(builds: BuildSource, store: ReadinessStore):
     );
   };
   return (exchange) => {
-    if (!BUILT_IN.has(exchange.segments[0] ?? '')) return;
+    const slash = exchange.path.indexOf('/');
+    if (!BUILT_IN.has(slash === -1 ? exchange.path : exchange.path.slice(0, slash))) return;
     const path = `/${exchange.path}`;
     exchange.routeId = 'built-in';
     if (path === '/healthz') return answerJson(exchange, 200, { status: 'ok' }, 'no-store');

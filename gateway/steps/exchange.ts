@@ -34,9 +34,12 @@ export interface Exchange {
   readonly requestId: string;
   /** Response headers gathered by the steps, written once with the answer (one object: no `setHeader` per header). */
   readonly headers: Record<string, string>;
-  /** The decoded path segments (`/api/cards/x` → `api`, `cards`, `x`). */
-  segments: string[];
-  /** The same segments joined by `/` (no leading slash): the path as the tree names files. */
+  /**
+   * The decoded path segments (`/api/cards/x` → `api`, `cards`, `x`): read them with `segmentsOf`.
+   * Split only when a step needs them (a public file never does), or kept from decoding.
+   */
+  segments: string[] | undefined;
+  /** The decoded path without its leading slash, segments joined by `/`: the path as the tree names files. */
   path: string;
   query: URLSearchParams;
   routeId?: string;
@@ -70,8 +73,15 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     started: performance.now(),
     requestId,
     headers: { 'X-Request-Id': requestId },
-    segments: [],
+    segments: undefined,
     path: '',
     query: NO_QUERY,
   };
+}
+
+/** The exchange's decoded path segments, split from its path the first time a step asks. */
+export function segmentsOf(exchange: Exchange): string[] {
+  // A decoded segment never holds a `/` (normalise refuses one), so splitting the decoded path gives the segments back.
+  exchange.segments ??= exchange.path.split('/');
+  return exchange.segments;
 }

@@ -5,7 +5,7 @@ import { type Exchange, NO_QUERY } from './exchange.ts';
 export const MAX_URL_LENGTH = 2048;
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/** Fills `segments` and `query` of the exchange; `preflight` for a CORS OPTIONS request. */
+/** Fills `path`, `query` and, when they had to be decoded, `segments` of the exchange; `preflight` for a CORS OPTIONS request. */
 export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   const { method, request } = exchange;
   if (method === 'OPTIONS') return 'preflight';
@@ -18,8 +18,11 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   return 'request';
 }
 
-/** A request target (`/path?query`, or absolute-form) as decoded path segments, the path they spell, and query; 400/414 when it cannot be one. */
-export function parseRequestTarget(url: string): { segments: string[]; path: string; query: URLSearchParams } {
+/**
+ * A request target (`/path?query`, or absolute-form) as its decoded path and query, with the decoded
+ * segments when the path needed decoding (a plain path's segments are split only if a step needs them); 400/414 when it cannot be one.
+ */
+export function parseRequestTarget(url: string): { segments: string[] | undefined; path: string; query: URLSearchParams } {
   let raw = url;
   if (raw.length > MAX_URL_LENGTH) throw new HttpError('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   if (raw.charCodeAt(0) !== SLASH) {
@@ -30,12 +33,14 @@ export function parseRequestTarget(url: string): { segments: string[]; path: str
   }
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
-  // The common case, checked in one pass over the whole path: nothing to decode, no dot segment.
-  const plain = isPlainPath(rawPath);
   const path = rawPath.slice(1);
-  const segments = path.split('/');
-  if (!plain) for (let i = 0; i < segments.length; i++) segments[i] = decodeSegment(segments[i] as string);
-  const decodedPath = plain ? path : segments.join('/');
+  let segments: string[] | undefined;
+  let decodedPath = path;
+  // The common case, checked in one pass over the whole path: nothing to decode, no dot segment.
+  if (!isPlainPath(rawPath)) {
+    segments = path.split('/').map(decodeSegment);
+    decodedPath = segments.join('/');
+  }
   // Most requests have no query: they share one empty, read-only URLSearchParams.
   if (queryAt === -1) return { segments, path: decodedPath, query: NO_QUERY };
   const rawQuery = raw.slice(queryAt + 1);
