@@ -42,18 +42,20 @@ export interface Exchange {
   /** The decoded path without its leading slash, segments joined by `/`: the path as the tree names files. */
   path: string;
   query: URLSearchParams;
-  routeId?: string;
-  key?: KeyRecord;
-  build?: Build;
-  match?: RouteMatch;
-  resolved?: ResolvedFile;
-  representation?: Representation;
+  // What later steps find starts undefined, so that every exchange has all its fields from the start: V8 then
+  // keeps one shape for them all, and a step's store is a plain write, not a change of shape per request.
+  routeId: string | undefined;
+  key: KeyRecord | undefined;
+  build: Build | undefined;
+  match: RouteMatch | undefined;
+  resolved: ResolvedFile | undefined;
+  representation: Representation | undefined;
   /** Set by the count step: takes this call back if its answer fails. */
-  refund?: Refund;
+  refund: Refund | undefined;
   /** The answer, once a step has decided it. */
-  answer?: Answer;
+  answer: Answer | undefined;
   /** The refusal or failure behind a problem answer, for the log. */
-  error?: HttpError;
+  error: HttpError | undefined;
 }
 
 /** An incoming request id is echoed only when it is short and plain: never a way to inject into logs or headers. */
@@ -76,6 +78,15 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     segments: undefined,
     path: '',
     query: NO_QUERY,
+    routeId: undefined,
+    key: undefined,
+    build: undefined,
+    match: undefined,
+    resolved: undefined,
+    representation: undefined,
+    refund: undefined,
+    answer: undefined,
+    error: undefined,
   };
 }
 
