@@ -27,6 +27,7 @@ import { answerProblem, logAccess, logFailure } from './steps/respond.ts';
 import { runSteps } from './steps/step.ts';
 import { createStoreFailurePolicy } from './steps/store-failure.ts';
 import type { Store } from './store.ts';
+import { performance } from 'node:perf_hooks';
 
 export { MAX_URL_LENGTH } from './steps/normalise-request.ts';
 

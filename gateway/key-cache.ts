@@ -6,6 +6,7 @@
  * Concurrent look-ups of one key share one store call.
  */
 import type { KeyRecord, KeyRegistry } from './key-registry.ts';
+import { performance } from 'node:perf_hooks';
 
 export interface KeyCache {
   /** The record (or undefined for an unknown key): at once from memory when fresh, else a promise of the registry's answer. */

@@ -7,6 +7,7 @@ import type { KeyRecord } from '../key-registry.ts';
 import type { ResolvedFile } from '../resolve-file.ts';
 import type { RouteMatch } from '../router.ts';
 import type { Representation } from '../serve-file.ts';
+import { performance } from 'node:perf_hooks';
 
 /**
  * What a step decided to answer; the transport writes it (`write-answer.ts` on a socket, `get` on

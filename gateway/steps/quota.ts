@@ -14,6 +14,7 @@ import type { Exchange } from './exchange.ts';
 import { answerJson } from './respond.ts';
 import type { Step } from './step.ts';
 import { type StoreFailurePolicy, storeUnavailable } from './store-failure.ts';
+import { performance } from 'node:perf_hooks';
 
 export type { Refund } from './exchange.ts';
 

@@ -4,6 +4,7 @@ import type { HttpError } from '../http-error.ts';
 import type { Logger } from '../logger.ts';
 import type { Exchange } from './exchange.ts';
 import { ALLOWED_METHODS } from './normalise-request.ts';
+import { performance } from 'node:perf_hooks';
 
 /** Seconds a client should wait after a 503 from a missing build or an unreachable store. */
 export const RETRY_AFTER_UNAVAILABLE = '5';

@@ -15,6 +15,7 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { encodeCommand, INCOMPLETE, parseReply, ProtocolError, type Reply, ReplyError, replyEnd } from './resp-reply.ts';
+import { performance } from 'node:perf_hooks';
 
 /** Told a command's outcome: an error (unreachable, timed out, or Redis's own error reply) or the reply. */
 export type ReplyCallback = (error: Error | undefined, reply: Reply | undefined) => void;
