@@ -1,7 +1,7 @@
 /**
  * A bounded in-memory cache of hot files, by total bytes. Entries are keyed by representation,
  * and every build has its own representations (and its own folder), so a new build can never be
- * answered from an old entry. Each entry keeps the 200's complete header object, made once.
+ * answered from an old entry. Each entry keeps its `Content-Length` value, made once.
  *
  * Eviction is second-chance (CLOCK), an approximation of least-recently-used: a hit only marks
  * its entry used, where a strict LRU would move it in the map on every request.
@@ -10,8 +10,8 @@ import type { Representation } from './serve-file.ts';
 
 export interface CachedFile {
   readonly bytes: Buffer;
-  /** The representation's headers with Content-Length. */
-  readonly headers: Readonly<Record<string, string>>;
+  /** `bytes.length` as the `Content-Length` header's value. */
+  readonly length: string;
 }
 
 export interface FileCache {
@@ -38,7 +38,7 @@ export function createFileCache(maxBytes: number): FileCache {
     set(representation, bytes) {
       const entry: Entry = {
         bytes,
-        headers: Object.freeze({ ...representation.headers, 'Content-Length': String(bytes.length) }),
+        length: String(bytes.length),
         used: false,
       };
       if (bytes.length > maxBytes / 8 || entries.has(representation)) return entry;

@@ -55,8 +55,7 @@ function createRepresentation(key: string, entry: ManifestFile, encoding: 'br' |
   // Each representation needs its own strong validator (RFC 9110 §8.8.3).
   const etag = encoding === undefined ? entry.etag : encodedEtag(entry.etag, encoding);
   const validators: Record<string, string> = varies ? { ETag: etag, Vary: 'Accept-Encoding' } : { ETag: etag };
-  const headers: Record<string, string> = { ...validators, 'Content-Type': entry.type };
-  if (encoding !== undefined) headers['Content-Encoding'] = encoding;
+  const headers = putRepresentationHeaders({}, { etag, varies, type: entry.type, encoding });
   return Object.freeze({
     key: encoding === undefined ? key : key + ENCODING_SUFFIX[encoding],
     encoding,
@@ -66,6 +65,22 @@ function createRepresentation(key: string, entry: ManifestFile, encoding: 'br' |
     validators: Object.freeze(validators),
     headers: Object.freeze(headers),
   });
+}
+
+/**
+ * Puts a representation's own headers (validators, type, encoding) on `headers`, one named store each, in
+ * the order of `Representation.headers`: copying that shared object into a request's headers
+ * (Object.assign) took V8's generic, megamorphic store for every header of every answer.
+ */
+export function putRepresentationHeaders(
+  headers: Record<string, string>,
+  representation: Pick<Representation, 'etag' | 'varies' | 'type' | 'encoding'>,
+): Record<string, string> {
+  headers['ETag'] = representation.etag;
+  if (representation.varies) headers['Vary'] = 'Accept-Encoding';
+  headers['Content-Type'] = representation.type;
+  if (representation.encoding !== undefined) headers['Content-Encoding'] = representation.encoding;
+  return headers;
 }
 
 /** The preferred of `available` that the client accepts with q > 0 (ties: br before gzip). */
@@ -109,7 +124,8 @@ export function sendFile(
   const cached = cache.get(representation);
   if (cached === undefined) return readAndSend(response, method, root, representation, cache, headers);
   // The headers object is this request's own, and nothing can fail between here and writeHead.
-  response.writeHead(200, Object.assign(headers, cached.headers));
+  putRepresentationHeaders(headers, representation)['Content-Length'] = cached.length;
+  response.writeHead(200, headers);
   response.end(method === 'HEAD' ? undefined : cached.bytes);
   return undefined;
 }
@@ -136,7 +152,8 @@ async function readAndSend(
     const { size } = await handle.stat();
     if (size <= CACHEABLE_BYTES) {
       const file = cache.set(representation, await handle.readFile());
-      response.writeHead(200, { ...headers, ...file.headers });
+      putRepresentationHeaders(headers, representation)['Content-Length'] = file.length;
+      response.writeHead(200, headers);
       response.end(method === 'HEAD' ? undefined : file.bytes);
       return;
     }

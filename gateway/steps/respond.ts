@@ -62,8 +62,10 @@ export function answerJson(exchange: Exchange, status: number, body: unknown, ca
 export function answerProblem(exchange: Exchange, error: HttpError): void {
   const path = (exchange.request.url ?? '/').split('?')[0] ?? '/';
   const bytes = Buffer.from(`${JSON.stringify(error.toProblem(path.slice(0, 300), exchange.requestId))}\n`);
+  // A file's headers may already be on the exchange when its delivery failed: a problem is never encoded.
   delete exchange.headers['ETag'];
   delete exchange.headers['Vary'];
+  delete exchange.headers['Content-Encoding'];
   exchange.error = error;
   exchange.answer = {
     kind: 'bytes',

@@ -15,7 +15,7 @@
  * Needs valgrind (callgrind_control, callgrind_annotate) and wrk. Writes its section of docs/benchmarks.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { writeReportSection } from './report-section.ts';
@@ -28,6 +28,8 @@ const PATH = '/api/mcc/5411.json';
 /** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
 /** Extra flags for every server's `node` (space-separated), e.g. `--single-threaded` to try V8 without its background threads. */
+/** `BENCH_CG_KEEP=<folder>` keeps each server's callgrind dump there, e.g. for `callgrind_annotate --tree=caller`. */
+const KEEP = process.env['BENCH_CG_KEEP'];
 const NODE_FLAGS = (process.env['BENCH_CG_NODE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
 const START = '<!-- bench:instructions -->';
 const END = '<!-- /bench:instructions -->';
@@ -124,6 +126,7 @@ async function count(subject: Subject, work: string): Promise<Count> {
       })
       .sort((a, b) => a[0] - b[0]);
     const dump = `${out}.1`;
+    if (KEEP !== undefined) copyFileSync(dump, join(KEEP, `callgrind.${subject.label.replace(/[^a-z0-9]+/gi, '-')}.${child.pid}`));
     const annotated = execFileSync('callgrind_annotate', ['--threshold=100', dump], { maxBuffer: 1 << 28 }).toString();
     const byFunction = new Map<string, number>();
     let total = 0;
