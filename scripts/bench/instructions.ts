@@ -27,10 +27,14 @@ const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
 const PATH = '/api/mcc/5411.json';
 /** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
-/** Extra flags for every server's `node` (space-separated), e.g. `--single-threaded` to try V8 without its background threads. */
 /** `BENCH_CG_KEEP=<folder>` keeps each server's callgrind dump there, e.g. for `callgrind_annotate --tree=caller`. */
 const KEEP = process.env['BENCH_CG_KEEP'];
-const NODE_FLAGS = (process.env['BENCH_CG_NODE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
+/**
+ * Flags for every server's `node` (space-separated; `BENCH_CG_NODE_FLAGS` replaces them). `--single-threaded`:
+ * V8 compiles and collects on the main thread, at the same point of the same request in every run, instead of
+ * on helper threads that valgrind runs one at a time whenever it switches.
+ */
+const NODE_FLAGS = (process.env['BENCH_CG_NODE_FLAGS'] ?? '--single-threaded').split(' ').filter((flag) => flag !== '');
 const START = '<!-- bench:instructions -->';
 const END = '<!-- /bench:instructions -->';
 
@@ -204,7 +208,7 @@ writeReportSection(
   `${START}
 ## Instructions per static request
 
-Command: \`npm run bench:instructions\` (valgrind --tool=callgrind, one server at a time, counting off during start-up and a ${WARMUP_SECONDS} s warm-up of wrk -t1 -c10, then a ${WINDOW_SECONDS} s window of the same load on \`${PATH}\`), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. User-space instructions of every thread of the process, divided by the requests wrk counted; the kernel's share of a request (the socket write is 40-50 % of a request's time on a real core) is not counted, and is the same for every row. "Own" leaves out what V8's compiler and garbage collector did in the window, given apart: under valgrind they do not run when they would on a real core.
+Command: \`npm run bench:instructions\` (valgrind --tool=callgrind, one server at a time, node ${NODE_FLAGS.join(' ') || 'without flags'}, counting off during start-up, a 20 s first load and a ${WARMUP_SECONDS} s warm-up of wrk -t1 -c10, then a ${WINDOW_SECONDS} s window of the same load on \`${PATH}\`), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. User-space instructions of every thread of the process, divided by the requests wrk counted; the kernel's share of a request (the socket write is 40-50 % of a request's time on a real core) is not counted, and is the same for every row. "Own" leaves out what V8's compiler and garbage collector did in the window, given apart: under valgrind they do not run when they would on a real core. Compare two runs function by function rather than by total: the functions of Node's HTTP path repeat to a few instructions from run to run, while V8's leftover unoptimised code (in "v8::internal" and the compiler column) moves the total by up to 4k.
 
 | server | own instructions a request | bare ÷ this | compiler | garbage collector | requests counted |
 |---|---|---|---|---|---|
