@@ -27,7 +27,7 @@ const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
 const PATH = '/api/mcc/5411.json';
 /** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
-/** `BENCH_CG_KEEP=<folder>` keeps each server's callgrind dump there, e.g. for `callgrind_annotate --tree=caller`. */
+/** `BENCH_CG_KEEP=<folder>` keeps each server's callgrind dump and V8's perf map there, e.g. for `callgrind_annotate --tree=caller`. */
 const KEEP = process.env['BENCH_CG_KEEP'];
 /**
  * Flags for every server's `node` (space-separated; `BENCH_CG_NODE_FLAGS` replaces them). `--single-threaded`:
@@ -130,7 +130,12 @@ async function count(subject: Subject, work: string): Promise<Count> {
       })
       .sort((a, b) => a[0] - b[0]);
     const dump = `${out}.1`;
-    if (KEEP !== undefined) copyFileSync(dump, join(KEEP, `callgrind.${subject.label.replace(/[^a-z0-9]+/gi, '-')}.${child.pid}`));
+    if (KEEP !== undefined) {
+      // With V8's map of its JIT code, which names the callers callgrind shows only as addresses.
+      const kept = join(KEEP, `callgrind.${subject.label.replace(/[^a-z0-9]+/gi, '-')}.${child.pid}`);
+      copyFileSync(dump, kept);
+      copyFileSync(`/tmp/perf-${pid}.map`, `${kept}.perf.map`);
+    }
     const annotated = execFileSync('callgrind_annotate', ['--threshold=100', dump], { maxBuffer: 1 << 28 }).toString();
     const byFunction = new Map<string, number>();
     let total = 0;
