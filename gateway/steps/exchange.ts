@@ -36,11 +36,9 @@ export interface Exchange {
   /** Response headers gathered by the steps, written once with the answer (one object: no `setHeader` per header). */
   readonly headers: Record<string, string>;
   /**
-   * The decoded path segments (`/api/cards/x` → `api`, `cards`, `x`): read them with `segmentsOf`.
-   * Split only when a step needs them (a public file never does), or kept from decoding.
+   * The decoded path without its leading slash: the path as the tree names files. Its segments are
+   * `path.split('/')`: a decoded segment never holds a `/` (normalise refuses one).
    */
-  segments: string[] | undefined;
-  /** The decoded path without its leading slash, segments joined by `/`: the path as the tree names files. */
   path: string;
   query: URLSearchParams;
   // What later steps find starts undefined, so that every exchange has all its fields from the start: V8 then
@@ -76,7 +74,6 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     started: performance.now(),
     requestId,
     headers: { 'X-Request-Id': requestId },
-    segments: undefined,
     path: '',
     query: NO_QUERY,
     routeId: undefined,
@@ -89,11 +86,4 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     answer: undefined,
     error: undefined,
   };
-}
-
-/** The exchange's decoded path segments, split from its path the first time a step asks. */
-export function segmentsOf(exchange: Exchange): string[] {
-  // A decoded segment never holds a `/` (normalise refuses one), so splitting the decoded path gives the segments back.
-  exchange.segments ??= exchange.path.split('/');
-  return exchange.segments;
 }

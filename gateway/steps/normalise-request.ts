@@ -5,24 +5,20 @@ import { type Exchange, NO_QUERY } from './exchange.ts';
 export const MAX_URL_LENGTH = 2048;
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/** Fills `path`, `query` and, when they had to be decoded, `segments` of the exchange; `preflight` for a CORS OPTIONS request. */
+/** Fills `path` and `query` of the exchange; `preflight` for a CORS OPTIONS request. */
 export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   const { method, request } = exchange;
   if (method === 'OPTIONS') return 'preflight';
   if (method !== 'GET' && method !== 'HEAD')
     throw new HttpError('method-not-allowed', `Method ${method} is not allowed; use GET or HEAD.`, { headers: { Allow: ALLOWED_METHODS } });
   const target = parseRequestTarget(request.url ?? '/');
-  exchange.segments = target.segments;
   exchange.path = target.path;
   exchange.query = target.query;
   return 'request';
 }
 
-/**
- * A request target (`/path?query`, or absolute-form) as its decoded path and query, with the decoded
- * segments when the path needed decoding (a plain path's segments are split only if a step needs them); 400/414 when it cannot be one.
- */
-export function parseRequestTarget(url: string): { segments: string[] | undefined; path: string; query: URLSearchParams } {
+/** A request target (`/path?query`, or absolute-form) as its decoded path and query; 400/414 when it cannot be one. */
+export function parseRequestTarget(url: string): { path: string; query: URLSearchParams } {
   let raw = url;
   if (raw.length > MAX_URL_LENGTH) throw new HttpError('uri-too-long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   if (raw.charCodeAt(0) !== SLASH) {
@@ -33,16 +29,10 @@ export function parseRequestTarget(url: string): { segments: string[] | undefine
   }
   const queryAt = raw.indexOf('?');
   const rawPath = queryAt === -1 ? raw : raw.slice(0, queryAt);
-  const path = rawPath.slice(1);
-  let segments: string[] | undefined;
-  let decodedPath = path;
   // The common case, checked in one pass over the whole path: nothing to decode, no dot segment.
-  if (!isPlainPath(rawPath)) {
-    segments = path.split('/').map(decodeSegment);
-    decodedPath = segments.join('/');
-  }
+  const path = isPlainPath(rawPath) ? rawPath.slice(1) : rawPath.slice(1).split('/').map(decodeSegment).join('/');
   // Most requests have no query: they share one empty, read-only URLSearchParams.
-  if (queryAt === -1) return { segments, path: decodedPath, query: NO_QUERY };
+  if (queryAt === -1) return { path, query: NO_QUERY };
   const rawQuery = raw.slice(queryAt + 1);
   if (/%(?![0-9A-Fa-f]{2})/.test(rawQuery)) throw new HttpError('bad-request-target', 'The query string is not valid percent-encoding.');
   const query = new URLSearchParams(rawQuery.replace(/#.*$/, ''));
@@ -51,20 +41,18 @@ export function parseRequestTarget(url: string): { segments: string[] | undefine
     if (/[\u0000-\u001f\u007f]/.test(name + value))
       throw new HttpError('bad-request-target', `Query parameter "${name.slice(0, 50)}" contains control characters.`);
   }
-  return { segments, path: decodedPath, query };
+  return { path, query };
 }
 
 const SLASH = 0x2f;
 const DOT = 0x2e;
 const PERCENT = 0x25;
 const BACKSLASH = 0x5c;
-/** Printable ASCII without `%` and `\\`: text that decodes to itself and hides no control character. */
-const PLAIN = /^[!-$&-[\]-~]*$/;
-
 /**
- * True when `path` is plain (as `PLAIN` says) and has no `.` or `..` segment: it names itself, so
- * nothing needs decoding or refusing. A loop over the characters, not regular expressions: this
- * runs for every request, and a regular expression's call costs more than the path's few bytes.
+ * True when `path` is printable ASCII without `%` and `\\` (text that decodes to itself and hides no
+ * control character) and has no `.` or `..` segment: it names itself, so nothing needs decoding or
+ * refusing. A loop over the characters, not regular expressions: this runs for every request, and a
+ * regular expression's call costs more than the path's few bytes.
  */
 export function isPlainPath(path: string): boolean {
   for (let i = 0; i < path.length; i++) {
@@ -79,10 +67,8 @@ export function isPlainPath(path: string): boolean {
   return true;
 }
 
-/** One path segment, decoded once; anything that could climb or hide a separator is refused. */
+/** One segment of a path that is not plain, decoded once; anything that could climb or hide a separator is refused. */
 function decodeSegment(raw: string): string {
-  // The common case, checked by one regular expression: nothing to decode, nothing to refuse.
-  if (PLAIN.test(raw) && raw !== '.' && raw !== '..') return raw;
   let segment: string;
   try {
     segment = decodeURIComponent(raw);

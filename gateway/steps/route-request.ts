@@ -1,7 +1,7 @@
 /** Step 3, the build every later step reads (503 while none is loaded), and step 5, the keyed route for the path (else 404). */
 import type { Build, BuildSource } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
-import { type Exchange, segmentsOf } from './exchange.ts';
+import type { Exchange } from './exchange.ts';
 import { RETRY_AFTER_UNAVAILABLE } from './respond.ts';
 import type { Step } from './step.ts';
 
@@ -17,7 +17,7 @@ export function createCurrentBuild(builds: Pick<BuildSource, 'current'>): Step {
 
 /** Sets the matched route and its path parameters, and `routeId` for the access log. */
 export function routeRequest(exchange: Exchange): void {
-  const match = (exchange.build as Build).router.match(segmentsOf(exchange));
+  const match = (exchange.build as Build).router.match(exchange.path.split('/'));
   if (match === undefined) throw new HttpError('not-found', `No resource at /${exchange.path}.`);
   exchange.routeId = match.route.id;
   exchange.match = match;

@@ -27,7 +27,7 @@ import { createAuthenticate } from '../../gateway/steps/authenticate.ts';
 import { authoriseTier } from '../../gateway/steps/authorise-tier.ts';
 import { createResolveFile } from '../../gateway/steps/keyed-file.ts';
 import { createBuiltInRoutes } from '../../gateway/steps/built-in-routes.ts';
-import { createExchange, type Exchange, segmentsOf } from '../../gateway/steps/exchange.ts';
+import { createExchange, type Exchange } from '../../gateway/steps/exchange.ts';
 import { normaliseRequest } from '../../gateway/steps/normalise-request.ts';
 import { createQuota } from '../../gateway/steps/quota.ts';
 import { logAccess, setCorsHeaders } from '../../gateway/steps/respond.ts';
@@ -116,7 +116,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
     rows.push([name, step, await time(url, prepare, run)]);
   const fileKey = keyed ? undefined : build.publicFiles.get(url.slice(1))?.key;
   const resolvedOf = (exchange: Exchange) => {
-    const match = build.router.match(segmentsOf(exchange));
+    const match = build.router.match(exchange.path.split('/'));
     if (match === undefined) throw new Error('no route');
     return resolveFile(build.manifest, match.route, match.params, exchange.query);
   };
