@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createProxyServer } from 'http-proxy-3';
 import { HttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
-import type { Representation } from './serve-file.ts';
+import { putRepresentationHeaders, type Representation } from './serve-file.ts';
 
 export interface OriginProxy {
   /**
@@ -91,7 +91,9 @@ export function createOriginProxy(originUrl: string, logger: Logger, timeoutMs =
           response.once('close', () => {
             if (!response.writableFinished && !originFailed && !timedOut) clientLeft = true;
           });
-          response.writeHead(200, { ...headers, ...representation.headers, ...(length === undefined ? {} : { 'Content-Length': length }) });
+          putRepresentationHeaders(headers, representation);
+          if (length !== undefined) headers['Content-Length'] = length;
+          response.writeHead(200, headers);
           pipeline(origin, response).then(resolve, (error: unknown) =>
             clientLeft ? resolve() : fail(error, 'The data origin stopped in the middle of the answer.'),
           );

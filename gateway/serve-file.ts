@@ -23,13 +23,11 @@ export interface Representation {
   readonly varies: boolean;
   /** The validators a 200, a 304 and a HEAD all carry (ETag, Vary). */
   readonly validators: Readonly<Record<string, string>>;
-  /** Every header of a 200 but Content-Length: validators, type and encoding. */
-  readonly headers: Readonly<Record<string, string>>;
 }
 
 /**
  * Representations made so far, per manifest entry: each is built once per build (a new build has
- * new entry objects) and shared by every request for it, headers included.
+ * new entry objects) and shared by every request for it, validators included.
  */
 const representations = new WeakMap<ManifestFile, Map<string, Representation>>();
 
@@ -54,33 +52,42 @@ function createRepresentation(key: string, entry: ManifestFile, encoding: 'br' |
   const varies = (entry.encodings ?? []).length > 0;
   // Each representation needs its own strong validator (RFC 9110 §8.8.3).
   const etag = encoding === undefined ? entry.etag : encodedEtag(entry.etag, encoding);
-  const validators: Record<string, string> = varies ? { ETag: etag, Vary: 'Accept-Encoding' } : { ETag: etag };
-  const headers = putRepresentationHeaders({}, { etag, varies, type: entry.type, encoding });
   return Object.freeze({
     key: encoding === undefined ? key : key + ENCODING_SUFFIX[encoding],
     encoding,
     etag,
     type: entry.type,
     varies,
-    validators: Object.freeze(validators),
-    headers: Object.freeze(headers),
+    validators: Object.freeze(putValidators({}, etag, varies)),
   });
 }
 
+/** Puts the validators a 200, a 304 and a HEAD all carry (ETag, and Vary when the file has encoded siblings) on `headers`. */
+function putValidators(headers: Record<string, string>, etag: string, varies: boolean): Record<string, string> {
+  headers['ETag'] = etag;
+  if (varies) headers['Vary'] = 'Accept-Encoding';
+  return headers;
+}
+
 /**
- * Puts a representation's own headers (validators, type, encoding) on `headers`, one named store each, in
- * the order of `Representation.headers`: copying that shared object into a request's headers
- * (Object.assign) took V8's generic, megamorphic store for every header of every answer.
+ * Puts a representation's own headers (validators, type, encoding; not its length) on a 200's `headers`,
+ * one named store each: copying a shared object of them into a request's headers (Object.assign) took
+ * V8's generic, megamorphic store for every header of every answer.
  */
-export function putRepresentationHeaders(
-  headers: Record<string, string>,
-  representation: Pick<Representation, 'etag' | 'varies' | 'type' | 'encoding'>,
-): Record<string, string> {
-  headers['ETag'] = representation.etag;
-  if (representation.varies) headers['Vary'] = 'Accept-Encoding';
+export function putRepresentationHeaders(headers: Record<string, string>, representation: Representation): Record<string, string> {
+  putValidators(headers, representation.etag, representation.varies);
   headers['Content-Type'] = representation.type;
   if (representation.encoding !== undefined) headers['Content-Encoding'] = representation.encoding;
   return headers;
+}
+
+/** Takes back what `putRepresentationHeaders` and a length put on `headers`: the file is not sent after all. */
+export function dropRepresentationHeaders(headers: Record<string, string>): void {
+  delete headers['ETag'];
+  delete headers['Vary'];
+  delete headers['Content-Type'];
+  delete headers['Content-Encoding'];
+  delete headers['Content-Length'];
 }
 
 /** The preferred of `available` that the client accepts with q > 0 (ties: br before gzip). */
@@ -157,7 +164,8 @@ async function readAndSend(
       response.end(method === 'HEAD' ? undefined : file.bytes);
       return;
     }
-    response.writeHead(200, { ...headers, ...representation.headers, 'Content-Length': String(size) });
+    putRepresentationHeaders(headers, representation)['Content-Length'] = String(size);
+    response.writeHead(200, headers);
     if (method === 'HEAD') return void response.end();
     await pipeline(createReadStream('', { fd: handle, autoClose: false }), response);
   } finally {

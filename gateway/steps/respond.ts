@@ -1,5 +1,6 @@
 /** Answers the gateway writes itself: CORS headers, preflight, 304, small JSON documents and problem details. */
 import { hashPrefix } from '../api-keys.ts';
+import { dropRepresentationHeaders } from '../serve-file.ts';
 import type { HttpError } from '../http-error.ts';
 import type { Logger } from '../logger.ts';
 import type { Exchange } from './exchange.ts';
@@ -62,10 +63,8 @@ export function answerJson(exchange: Exchange, status: number, body: unknown, ca
 export function answerProblem(exchange: Exchange, error: HttpError): void {
   const path = (exchange.request.url ?? '/').split('?')[0] ?? '/';
   const bytes = Buffer.from(`${JSON.stringify(error.toProblem(path.slice(0, 300), exchange.requestId))}\n`);
-  // A file's headers may already be on the exchange when its delivery failed: a problem is never encoded.
-  delete exchange.headers['ETag'];
-  delete exchange.headers['Vary'];
-  delete exchange.headers['Content-Encoding'];
+  // A file's headers may already be on the exchange when its delivery failed.
+  dropRepresentationHeaders(exchange.headers);
   exchange.error = error;
   exchange.answer = {
     kind: 'bytes',
