@@ -23,20 +23,18 @@ const INDEX = 'index.html';
 
 export function indexPublicFiles(files: Manifest['files']): PublicFileIndex {
   const index = new Map<string, PublicFile>();
-  const direct: [string, PublicFile][] = [];
-  for (const key of Object.keys(files).sort()) {
-    if (!key.startsWith(PUBLIC)) continue;
+  const keys = Object.keys(files).filter((key) => key.startsWith(PUBLIC));
+  // Folders first: `card/amex-gold/index.html` answers `card/amex-gold/` and `card/amex-gold`; `index.html` the empty path.
+  for (const key of keys) {
     const path = key.slice(PUBLIC.length);
-    const file: PublicFile = { key, entry: files[key] as ManifestFile };
-    direct.push([path, file]);
     if (path !== INDEX && !path.endsWith(`/${INDEX}`)) continue;
-    // `card/amex-gold/index.html` answers `card/amex-gold/` and `card/amex-gold`; `index.html` answers the empty path.
+    const file: PublicFile = { key, entry: files[key] as ManifestFile };
     const folder = path.slice(0, -INDEX.length);
     index.set(folder, file);
     const bare = folder.slice(0, -1);
     if (bare !== '' && !bare.slice(bare.lastIndexOf('/') + 1).includes('.')) index.set(bare, file);
   }
   // Files last: a file named like a folder wins over that folder's index.
-  for (const [path, file] of direct) index.set(path, file);
+  for (const key of keys) index.set(key.slice(PUBLIC.length), { key, entry: files[key] as ManifestFile });
   return index;
 }
