@@ -49,7 +49,7 @@ export function createBuiltInRoutes(builds: BuildSource, store: ReadinessStore):
     const problem = problemPage(path);
     const asset = problem === undefined ? docs(path) : { type: 'text/html; charset=utf-8', bytes: problem };
     if (asset === undefined) {
-      exchange.routeId = undefined;
+      delete exchange.routeId;
       return;
     }
     exchange.answer = {

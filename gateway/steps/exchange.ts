@@ -41,20 +41,18 @@ export interface Exchange {
    */
   path: string;
   query: URLSearchParams;
-  // What later steps find starts undefined, so that every exchange has all its fields from the start: V8 then
-  // keeps one shape for them all, and a step's store is a plain write, not a change of shape per request.
-  routeId: string | undefined;
-  key: KeyRecord | undefined;
-  build: Build | undefined;
-  match: RouteMatch | undefined;
-  resolved: ResolvedFile | undefined;
-  representation: Representation | undefined;
+  routeId?: string;
+  key?: KeyRecord;
+  build?: Build;
+  match?: RouteMatch;
+  resolved?: ResolvedFile;
+  representation?: Representation;
   /** Set by the count step: takes this call back if its answer fails. */
-  refund: Refund | undefined;
+  refund?: Refund;
   /** The answer, once a step has decided it. */
-  answer: Answer | undefined;
+  answer?: Answer;
   /** The refusal or failure behind a problem answer, for the log. */
-  error: HttpError | undefined;
+  error?: HttpError;
 }
 
 /** An incoming request id is echoed only when it is short and plain: never a way to inject into logs or headers. */
@@ -76,14 +74,5 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     headers: { 'X-Request-Id': requestId },
     path: '',
     query: NO_QUERY,
-    routeId: undefined,
-    key: undefined,
-    build: undefined,
-    match: undefined,
-    resolved: undefined,
-    representation: undefined,
-    refund: undefined,
-    answer: undefined,
-    error: undefined,
   };
 }
