@@ -9,22 +9,17 @@
  *   taskset -c 0 node bin/run-ts.js scripts/bench/redis-count.ts [ROUNDS] [IN_FLIGHT] [PAIRS]
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { hashKey, generateKey } from '../../gateway/api-keys.ts';
 import { createRedisStore } from '../../gateway/stores/redis-store.ts';
+import { freePort } from './servers.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 200_000);
 const IN_FLIGHT = Number(process.argv[3] ?? 50);
 const PAIRS = Number(process.argv[4] ?? 2);
 const limits = { daily: 1_000_000_000, monthly: 1_000_000_000 };
 
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const redis = spawn('taskset', ['-c', '1', 'redis-server', '--port', String(port), '--save', '', '--appendonly', 'no'], {
   stdio: 'ignore',
 });
