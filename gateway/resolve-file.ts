@@ -7,7 +7,7 @@ import { HttpError } from './http-error.ts';
 import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './parse-manifest.ts';
 import { facetValues } from './facet-values.ts';
 import { normaliseParam } from './normalise-param.ts';
-import { renderTemplate } from '../schemas/path-template.ts';
+import { compileTemplate } from '../schemas/path-template.ts';
 
 /** The file to serve, and the variant and normalised parameter values that named it. */
 export interface ResolvedFile {
@@ -29,7 +29,7 @@ export function resolveFile(
   if (!variant)
     throw new HttpError('parameters-incomplete', `${route.path} needs ${describeVariants(variants)}.`, { allowed: variantForms(variants) });
   // Facets are precomputed one at a time: a second one would be silently ignored, so it is refused.
-  const { accepted } = namesOf(variant);
+  const { accepted, query: queryKinds, optional: optionalKinds, file } = namesOf(variant);
   for (const name of query.keys()) {
     if (!accepted.has(name))
       throw new HttpError(
@@ -41,7 +41,7 @@ export function resolveFile(
 
   const values: Record<string, string> = {};
   for (const [name, raw] of Object.entries(pathParams)) values[name] = normaliseParam(kindOf(route.params, name), name, raw);
-  for (const [name, kind] of Object.entries(variant.query ?? {})) {
+  for (const [name, kind] of queryKinds) {
     values[name] = normaliseParam(kind, name, query.get(name) ?? '');
     const allowed = kind === 'slug' ? facetValues(manifest, variant, name) : null;
     if (allowed !== null && !allowed.includes(values[name] as string))
@@ -50,28 +50,30 @@ export function resolveFile(
         allowed,
       });
   }
-  for (const [name, kind] of Object.entries(variant.optional ?? {})) {
+  for (const [name, kind] of optionalKinds) {
     const raw = query.get(name);
     if (raw !== null) values[name] = normaliseParam(kind, name, raw);
     else if (kind === 'page') values[name] = '1';
   }
 
-  const found =
-    variant.lookup === 'domain-suffix'
-      ? lookupDomainSuffix(manifest, variant, values)
-      : present(manifest, renderTemplate(variant.file, values));
+  const found = variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, file(values));
   if (found !== undefined) return { fileKey: found, variant, values };
   if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback))
     return { fileKey: variant.fallback, variant, values };
   throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 
-/** A variant's query names, worked out once per variant (each build has its own objects). */
+/** A variant's query names and file template, worked out once per variant (each build has its own objects). */
 interface VariantNames {
   readonly required: readonly string[];
+  /** The required and the optional query parameters with their kinds. */
+  readonly query: readonly (readonly [string, ParamKind])[];
+  readonly optional: readonly (readonly [string, ParamKind])[];
   readonly accepted: ReadonlySet<string>;
   /** The optional parameter that pages the answer, if the variant pages. */
   readonly page: string | undefined;
+  /** The variant's file template, compiled. */
+  readonly file: (values: Readonly<Record<string, string>>) => string;
 }
 const variantNames = new WeakMap<ManifestVariant, VariantNames>();
 function namesOf(variant: ManifestVariant): VariantNames {
@@ -81,8 +83,11 @@ function namesOf(variant: ManifestVariant): VariantNames {
     const optional = Object.entries(variant.optional ?? {});
     names = {
       required,
+      query: Object.entries(variant.query ?? {}),
+      optional,
       accepted: new Set([...required, ...optional.map(([name]) => name)]),
       page: optional.find(([, kind]) => kind === 'page')?.[0],
+      file: compileTemplate(variant.file),
     };
     variantNames.set(variant, names);
   }
@@ -156,10 +161,11 @@ function present(manifest: Manifest, path: string): string | undefined {
 /** The host's file, else each parent domain's while at least two labels remain. */
 function lookupDomainSuffix(manifest: Manifest, variant: ManifestVariant, values: Record<string, string>): string | undefined {
   const name = Object.entries({ ...variant.query, ...variant.optional }).find(([, kind]) => kind === 'domain')?.[0];
-  if (name === undefined) return present(manifest, renderTemplate(variant.file, values));
+  const { file } = namesOf(variant);
+  if (name === undefined) return present(manifest, file(values));
   let labels = (values[name] ?? '').split('.');
   while (labels.length >= 2) {
-    const found = present(manifest, renderTemplate(variant.file, { ...values, [name]: labels.join('.') }));
+    const found = present(manifest, file({ ...values, [name]: labels.join('.') }));
     if (found !== undefined) return found;
     labels = labels.slice(1);
   }

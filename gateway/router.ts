@@ -1,6 +1,12 @@
 /**
  * Matches a normalised path against the manifest's keyed routes. Literal segments beat
  * parameters, so `/api/cards/{id}` never shadows a literal sibling such as `/api/cards/top`.
+ *
+ * The routes are compiled once per build into a tree of segments. A match walks it one segment at
+ * a time, trying the literal child before the parameter child and going back when a branch ends
+ * without a route. So routes are tried literal-before-parameter segment by segment from the first
+ * (the precedence above, total and deterministic), a request looks only at the branches its own
+ * segments lead to, and parameter values are collected once, for the route that matched.
  */
 import { placeholderOf } from '../schemas/path-template.ts';
 import type { Manifest, ManifestRoute, ParamKind } from './parse-manifest.ts';
@@ -23,44 +29,69 @@ function fitsKind(kind: ParamKind | undefined, segment: string): boolean {
   return kind === 'domain' || !segment.includes('.');
 }
 
-type Part = { readonly literal: string } | { readonly param: string };
-
-interface CompiledRoute {
+/** A route ending at a node: its parameters by segment position, with their kinds. */
+interface Ending {
   readonly route: ManifestRoute;
-  readonly parts: readonly Part[];
+  readonly params: readonly { readonly index: number; readonly name: string; readonly kind: ParamKind | undefined }[];
 }
+
+/** One segment position of the tree: literal children by their text, one child for any parameter. */
+interface Node {
+  readonly literals: Map<string, Node>;
+  param: Node | undefined;
+  /** Routes whose path ends here, in manifest order (two can differ only in their parameters' names). */
+  readonly endings: Ending[];
+}
+
+const newNode = (): Node => ({ literals: new Map(), param: undefined, endings: [] });
 
 /** Compiles the manifest's routes once per build. */
 export function createRouter(manifest: Manifest): Router {
-  const compiled: CompiledRoute[] = manifest.routes.map((route) => ({
-    route,
-    parts: route.path
+  const root = newNode();
+  for (const route of manifest.routes) {
+    let node = root;
+    const params: Ending['params'][number][] = [];
+    route.path
       .split('/')
       .slice(1)
-      .map((segment): Part => {
-        const param = placeholderOf(segment);
-        return param === undefined ? { literal: segment } : { param };
-      }),
-  }));
-  // Most literal segments first, earliest literal first: a total, deterministic precedence.
-  const rank = (route: CompiledRoute) => route.parts.map((part) => ('literal' in part ? '0' : '1')).join('');
-  compiled.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+      .forEach((segment, index) => {
+        const name = placeholderOf(segment);
+        if (name === undefined) {
+          let next = node.literals.get(segment);
+          if (next === undefined) {
+            next = newNode();
+            node.literals.set(segment, next);
+          }
+          node = next;
+        } else {
+          params.push({ index, name, kind: route.params?.[name] });
+          node = node.param ??= newNode();
+        }
+      });
+    node.endings.push({ route, params });
+  }
+
+  /** The first route in the subtree of `node` that takes `segments` from `depth` on. */
+  const walk = (node: Node, segments: readonly string[], depth: number): Ending | undefined => {
+    if (depth === segments.length) {
+      for (const ending of node.endings)
+        if (ending.params.every(({ index, kind }) => fitsKind(kind, segments[index] as string))) return ending;
+      return undefined;
+    }
+    const segment = segments[depth] as string;
+    const literal = node.literals.get(segment);
+    const found = literal === undefined ? undefined : walk(literal, segments, depth + 1);
+    if (found !== undefined || node.param === undefined || segment.length === 0) return found;
+    return walk(node.param, segments, depth + 1);
+  };
+
   return {
     match(segments) {
-      for (const { route, parts } of compiled) {
-        if (parts.length !== segments.length) continue;
-        const params: Record<string, string> = {};
-        let ok = true;
-        for (let i = 0; i < parts.length && ok; i++) {
-          const part = parts[i] as Part;
-          const segment = segments[i] as string;
-          if ('literal' in part) ok = part.literal === segment;
-          else if (segment.length === 0 || !fitsKind(route.params?.[part.param], segment)) ok = false;
-          else params[part.param] = segment;
-        }
-        if (ok) return { route, params };
-      }
-      return undefined;
+      const ending = walk(root, segments, 0);
+      if (ending === undefined) return undefined;
+      const params: Record<string, string> = {};
+      for (const { index, name } of ending.params) params[name] = segments[index] as string;
+      return { route: ending.route, params };
     },
   };
 }

@@ -18,11 +18,26 @@ export function placeholderOf(segment: string): string | undefined {
 
 /** `template` with every placeholder replaced by its value; a placeholder without a value is a bug and throws. */
 export function renderTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
-    return String(value);
-  });
+  return compileTemplate(template)(values);
+}
+
+/**
+ * `renderTemplate` for one template, read once: the gateway renders a variant's file template on
+ * every keyed call, and the compiled form joins its pieces without a regular expression or a callback.
+ */
+export function compileTemplate(template: string): (values: Readonly<Record<string, string | number>>) => string {
+  // split with a capture group alternates text and placeholder names: text, name, text, …, text.
+  const pieces = template.split(PLACEHOLDER);
+  return (values) => {
+    let rendered = pieces[0] as string;
+    for (let i = 1; i < pieces.length; i += 2) {
+      const name = pieces[i] as string;
+      const value = values[name];
+      if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+      rendered += String(value) + (pieces[i + 1] as string);
+    }
+    return rendered;
+  };
 }
 
 /** A regular expression matching what `template` renders to, with one capture per placeholder in order (see `templateParams`). */

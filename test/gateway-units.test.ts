@@ -7,6 +7,9 @@ import { normaliseParam } from '../gateway/normalise-param.ts';
 import { indexPublicFiles } from '../gateway/public-file-index.ts';
 import { isPlainPath } from '../gateway/steps/normalise-request.ts';
 import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
+import { createRouter } from '../gateway/router.ts';
+import type { Manifest } from '../gateway/parse-manifest.ts';
+import { renderTemplate } from '../schemas/path-template.ts';
 import { negotiateEncoding } from '../gateway/serve-file.ts';
 
 describe('normaliseParam', () => {
@@ -192,4 +195,62 @@ describe('isPlainPath', () => {
     '%j needs decoding or refusing',
     (path) => expect(isPlainPath(path)).toBe(false),
   );
+});
+
+describe('createRouter', () => {
+  const route = (id: string, path: string, params: Record<string, string> = {}) => ({
+    id,
+    path,
+    tier: 'free',
+    params,
+    variants: [{ query: {}, optional: {}, file: `keyed/${id}.json` }],
+  });
+  // In manifest order; precedence must not depend on it.
+  const router = createRouter({
+    routes: [
+      route('card', '/api/cards/{id}', { id: 'slug' }),
+      route('top', '/api/cards/top'),
+      route('card-benefits', '/api/cards/{id}/benefits', { id: 'slug' }),
+      route('list-of', '/api/{list}/all', { list: 'slug' }),
+      route('merchants-of-mcc', '/api/mcc/{code}/merchants', { code: 'mcc' }),
+      route('anything-merchants', '/api/{what}/{code}/merchants', { what: 'slug', code: 'slug' }),
+      route('domain', '/api/extension/{domain}', { domain: 'domain' }),
+      route('issuer', '/api/{issuer}/cards', { issuer: 'slug' }),
+    ],
+  } as unknown as Manifest);
+  const matched = (path: string) => {
+    const match = router.match(path.split('/'));
+    return match === undefined ? undefined : [match.route.id, match.params];
+  };
+
+  it.each([
+    ['a literal beats a parameter in the same place', 'api/cards/top', ['top', {}]],
+    ['a parameter takes any other segment', 'api/cards/amex-gold', ['card', { id: 'amex-gold' }]],
+    ['the first segment that differs decides: literal there wins', 'api/cards/all', ['card', { id: 'all' }]],
+    ['a branch with no route at the end gives way to the parameter branch', 'api/stores/all', ['list-of', { list: 'stores' }]],
+    ['going back two levels', 'api/mcc/x/merchants', ['merchants-of-mcc', { code: 'x' }]],
+    ['a parameter before a literal', 'api/chase/cards', ['issuer', { issuer: 'chase' }]],
+    ['two parameters', 'api/stores/costco/merchants', ['anything-merchants', { what: 'stores', code: 'costco' }]],
+    ['a domain may hold dots', 'api/extension/www.costco.com', ['domain', { domain: 'www.costco.com' }]],
+  ])('%s (%s)', (_reason, path, expected) => expect(matched(path)).toEqual(expected));
+
+  it.each([
+    ['only a domain may hold a dot', 'api/cards/amex.gold'],
+    ['a parameter is never empty', 'api/cards/'],
+    ['too many segments', 'api/cards/amex-gold/benefits/more'],
+    ['too few segments', 'api/cards'],
+    ['no route', 'api/nothing/here/at/all'],
+  ])('%s (%s)', (_reason, path) => expect(matched(path)).toBeUndefined());
+});
+
+describe('renderTemplate', () => {
+  it.each([
+    ['keyed/api/cards/{id}.json', { id: 'amex-gold' }, 'keyed/api/cards/amex-gold.json'],
+    ['{a}/{b}', { a: 'x', b: 2 }, 'x/2'],
+    ['{a}{a}', { a: 'y' }, 'yy'],
+    ['keyed/api/stats.json', {}, 'keyed/api/stats.json'],
+  ])('%s with %j gives %s', (template, values, rendered) => expect(renderTemplate(template, values)).toBe(rendered));
+
+  it('refuses a placeholder without a value', () =>
+    expect(() => renderTemplate('keyed/{kind}/{id}.json', { kind: 'cards' })).toThrow('no value for {id} in keyed/{kind}/{id}.json'));
 });

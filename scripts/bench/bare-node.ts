@@ -4,20 +4,30 @@
  * gateway sends (type, length, ETag, Cache-Control) and no check at all. The gateway can approach this, never beat it;
  * the gap between it and nginx is what Node's HTTP stack costs.
  *
- *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST [--gateway-headers]
+ *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST [--gateway-headers] [--count-in STORE]
  *
  * `--gateway-headers` adds what the gateway also puts on a public file's answer (a UUID `X-Request-Id`
  * and the two CORS headers), so `bench:instructions` can tell their cost from the gateway's own work.
+ *
+ * `--count-in STORE` counts every keyed call (not the static file) before answering it, with the
+ * gateway's own quota counter and nothing else: STORE is a Redis URL, or `embedded:FILE` /
+ * `embedded-os:FILE` for the embedded store synced to the disk or to the OS. This is the ceiling of
+ * any server that counts each call exactly in that store: one count a call, waited for, on top of
+ * bare node:http. The gateway's keyed rows are measured against it as well as against bare node.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { generateKey, hashKey } from '../../gateway/api-keys.ts';
+import { openStore } from '../../gateway/open-store.ts';
+import type { QuotaCounter } from '../../gateway/quota-counter.ts';
 import { PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
 import { etagOf } from '../../tree/tree-contract.ts';
 
-const [port = '0', dist = 'dist', option] = process.argv.slice(2);
-const gatewayHeaders = option === '--gateway-headers';
+const [port = '0', dist = 'dist', ...options] = process.argv.slice(2);
+const gatewayHeaders = options.includes('--gateway-headers');
+const countIn = options.includes('--count-in') ? options[options.indexOf('--count-in') + 1] : undefined;
 
 /** Request path → file under the build folder (the same three files the gateway serves) and its Cache-Control. */
 const FILES: Record<string, readonly [file: string, cacheControl: string]> = {
@@ -35,9 +45,24 @@ const responses = new Map(
       ETag: etagOf(body),
       'Cache-Control': cacheControl,
     };
-    return [path, { body, headers }] as const;
+    return [path, { body, headers, keyed: file.startsWith('keyed/') }] as const;
   }),
 );
+
+/** The store STORE names (see the head comment), opened as the gateway opens it. */
+async function openCounter(store: string): Promise<QuotaCounter> {
+  const embedded = /^embedded(-os)?:(.+)$/.exec(store);
+  const opened = await openStore(
+    embedded === null
+      ? { redisUrl: store, stateFile: '', stateSync: 'disk' }
+      : { redisUrl: undefined, stateFile: embedded[2] as string, stateSync: embedded[1] === undefined ? 'disk' : 'os' },
+  );
+  return opened.counter;
+}
+const counter = countIn === undefined ? undefined : await openCounter(countIn);
+/** One key, as the benchmark's gateway calls with one key; limits no run reaches. */
+const hash = hashKey(generateKey());
+const limits = { daily: 1_000_000_000, monthly: 1_000_000_000 };
 
 createServer((request, response) => {
   const found = responses.get(request.url ?? '');
@@ -53,5 +78,15 @@ createServer((request, response) => {
         ...found.headers,
       }
     : found.headers;
-  response.writeHead(200, headers).end(found.body);
+  if (counter === undefined || !found.keyed) {
+    response.writeHead(200, headers).end(found.body);
+    return;
+  }
+  counter.increment(hash, limits, new Date()).then(
+    () => response.writeHead(200, headers).end(found.body),
+    () => response.writeHead(503).end(),
+  );
 }).listen(Number(port), '127.0.0.1');
+
+// Exit normally on Ctrl-C, so that `node --cpu-prof` writes its profile.
+process.on('SIGINT', () => process.exit(0));

@@ -113,6 +113,9 @@ const GATEWAY_PATHS: Paths = { static: '/api/mcc/5411.json', card: '/api/cards/a
 /** node:http answering from memory with no check (scripts/bench/bare-node.ts). */
 const BARE_NODE = 'bare node:http (files in memory, no checks)';
 const NGINX = 'nginx (1 worker, no checks)';
+const COUNTED_IN_REDIS = 'bare node:http counting each keyed call in Redis';
+const COUNTED_IN_OS = 'bare node:http counting each keyed call in the embedded store, synced to the OS';
+const COUNTED_ON_DISK = 'bare node:http counting each keyed call in the embedded store, synced to the disk';
 const EXPRESS = 'express + express-rate-limit + rate-limit-redis';
 const CASES = [
   ['static file', 'static'],
@@ -133,12 +136,14 @@ interface Subject {
   readonly headers: Record<string, string>;
   /** The process whose CPU time is read; none for the 2-worker row (its serving processes are the primary's children). */
   readonly pid: number | undefined;
-  /** Only this request (the rows that measure one thing). */
-  readonly only?: keyof Paths;
+  /** Only these requests (the rows that measure one thing). */
+  readonly only?: readonly (keyof Paths)[];
   /** /metrics, for the line that shows what it counted. */
   readonly metricsUrl?: string;
   /** The gateway's own process (the primary for 2 workers), whose memory is reported. */
   readonly primaryPid?: number | undefined;
+  /** The bare node:http server counting in the same store: the most a server counting there can do (keyed rows). */
+  readonly ceiling?: string;
 }
 const subjects: Subject[] = [];
 /** A row of the table: one server on one request, every round's run and the bare node:http run made just before each. */
@@ -205,16 +210,50 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   await new Promise((resolve) => setTimeout(resolve, 500));
   const limits = 'free=1000000000,starter=1000000000,pro=1000000000,enterprise=unlimited';
 
+  // Bare node:http counting every keyed call in a store with the gateway's own counter and nothing
+  // else: the ceiling of any server that counts each call exactly there (scripts/bench/bare-node.ts).
+  const ceilings = { redis: COUNTED_IN_REDIS, os: COUNTED_IN_OS, disk: COUNTED_ON_DISK };
+  for (const [store, label] of Object.entries(ceilings)) {
+    const countIn = store === 'redis' ? redisUrl : `${store === 'os' ? 'embedded-os' : 'embedded'}:${join(work, `ceiling-${store}`)}`;
+    const port = await freePort();
+    const child = pinned(
+      '0',
+      process.execPath,
+      ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), tree, '--count-in', countIn],
+      {
+        cwd: ROOT,
+      },
+    );
+    children.push(child);
+    await waitFor(`http://127.0.0.1:${port}${GATEWAY_PATHS.static}`);
+    subjects.push({
+      label,
+      base: `http://127.0.0.1:${port}`,
+      paths: GATEWAY_PATHS,
+      headers: {},
+      pid: child.pid,
+      only: ['card', 'bestCard'],
+    });
+  }
+
   const gateways = [
-    { label: 'gateway, Redis, metrics off', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'], metrics: false },
-    { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'] },
+    {
+      label: 'gateway, Redis, metrics off',
+      cpus: '0',
+      env: { REDIS_URL: redisUrl },
+      args: ['--workers', '1'],
+      metrics: false,
+      ceiling: COUNTED_IN_REDIS,
+    },
+    { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'], ceiling: COUNTED_ON_DISK },
     {
       label: 'gateway, embedded store, --state-sync os',
       cpus: '0',
       env: { REDIS_URL: '' },
       args: ['--workers', '1', '--state-sync', 'os'],
+      ceiling: COUNTED_IN_OS,
     },
-    { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'] },
+    { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'], ceiling: COUNTED_IN_REDIS },
     {
       label: 'gateway, Redis, 2 workers on 2 cores (wrk shares them)',
       cpus: '0,1',
@@ -248,7 +287,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);
     if (gateway.args[1] === '2') await new Promise((resolve) => setTimeout(resolve, 3000));
-    const only = gateway.args[1] === '2' || gateway.metrics === false ? 'card' : undefined;
+    const only = gateway.args[1] === '2' || gateway.metrics === false ? (['card'] as const) : undefined;
     subjects.push({
       label: gateway.label,
       base,
@@ -258,6 +297,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       pid: gateway.args[1] === '2' ? undefined : child.pid,
       primaryPid: child.pid,
       ...(only === undefined ? {} : { only }),
+      ...(gateway.ceiling === undefined ? {} : { ceiling: gateway.ceiling }),
       ...(gateway.metrics === false ? {} : { metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }),
     });
   }
@@ -293,14 +333,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   };
   for (const subject of subjects)
     for (const [, field] of CASES) {
-      if (subject.only !== undefined && field !== subject.only) continue;
+      if (subject.only !== undefined && !subject.only.includes(field)) continue;
       load(targetOf(subject, field), SETTLE);
     }
   for (let round = 0; round < ROUNDS; round++) {
     for (const subject of subjects) {
       if (subject === bareSubject) continue;
       for (const [request, field] of CASES) {
-        if (subject.only !== undefined && field !== subject.only) continue;
+        if (subject.only !== undefined && !subject.only.includes(field)) continue;
         const bare = subject.label === NGINX ? undefined : run(bareSubject, request, field);
         run(subject, request, field);
         if (bare !== undefined) rowOf(subject.label, request).bareRuns.push(bare);
@@ -339,7 +379,11 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const toNginx = ratios(row, NGINX, (r) => r.rps);
     const cpu = ratios(row, BARE_NODE, (r) => r.cpuUs, true);
     const non2xx = runs.reduce((sum, r) => sum + r.non2xx, 0);
-    return `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${figure(toNginx.median, 2)} | **${figure(toBare.median, 2)}** (${toBare.each.map((r) => figure(r, 2)).join(', ')}) | ${figure(median(runs.map((r) => r.cpuUs)), 1)} | ${figure(cpu.median, 2)} | ${non2xx} |`;
+    // A keyed row against the bare server counting in the same store: each one's ratio to bare node, divided.
+    const ceiling = subjects.find((subject) => subject.label === server)?.ceiling;
+    const ceilingRow = ceiling === undefined || request === 'static file' ? undefined : rows.get(rowId(ceiling, request));
+    const toCeiling = ceilingRow === undefined ? Number.NaN : toBare.median / ratios(ceilingRow, BARE_NODE, (r) => r.rps).median;
+    return `| ${server} | ${request} | ${Math.round(result.rps).toLocaleString('en-US')} | ${result.p99ms.toFixed(2)} | ${figure(toNginx.median, 2)} | **${figure(toBare.median, 2)}** (${toBare.each.map((r) => figure(r, 2)).join(', ')}) | ${figure(toCeiling, 2)} | ${figure(median(runs.map((r) => r.cpuUs)), 1)} | ${figure(cpu.median, 2)} | ${non2xx} |`;
   });
   const loadAtEnd = loadavg()[0] ?? 0;
   const section = `${START}
@@ -349,8 +393,8 @@ ${loadAtStart < 1 ? `Taken on a quiet machine: load average ${loadAtStart.toFixe
 
 Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first, serves each of its requests for ${SETTLE} unmeasured (V8 compiles a gateway's request path for 10-20 s of load), and is then measured ${ROUNDS} times, round after round in the same order, each run right after a run of bare node:http on the same request: this host has slow spells of several seconds that no process on it causes (bare node:http alone served between 19,600 and 36,000 requests/s from one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart. A row gives its median round (rate, p99 and CPU of that round), its ratio to the bare node:http run just before it in each round, and the median of those ratios; the bare node:http row gives the median of all its runs. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with type, length, ETag and Cache-Control (not the gateway's X-Request-Id and CORS headers) and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
 
-| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
-|---|---|---|---|---|---|---|---|---|
+| server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | ratio to bare node:http counting in the same store | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
+|---|---|---|---|---|---|---|---|---|---|
 ${lines.join('\n')}
 ${END}`;
   writeReportSection(REPORT, START, END, section);
