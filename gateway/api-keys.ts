@@ -2,7 +2,7 @@
  * API keys: random, shown once, stored only as their SHA-256 hash. Keys look like `cr_` followed
  * by 32 random bytes in base64url; anything else is refused before any store lookup.
  */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const KEY_FORMAT = /^cr_[A-Za-z0-9_-]{43}$/;
 /** Hex characters of the hash shown in lists and logs: enough to tell keys apart, useless to an attacker. */
@@ -21,13 +21,6 @@ export function hashKey(key: string): string {
 /** True for strings shaped like a key of ours (cheap filter before hashing and lookups). */
 export function isWellFormedKey(value: string): boolean {
   return KEY_FORMAT.test(value);
-}
-
-/** Constant-time comparison of two hex hashes of equal length. */
-export function hashesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The loggable short form of a hash. */

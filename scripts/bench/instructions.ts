@@ -1,6 +1,9 @@
 /**
  * `npm run bench:instructions`: CPU instructions per static request, counted by valgrind's callgrind,
  * of bare node:http, of bare node:http sending the gateway's extra headers too, and of the gateway.
+ * `BENCH_CG_REQUEST=keyed` counts a keyed call instead (the card, with a key, counted in a Redis
+ * that runs outside valgrind): bare node:http, bare node:http counting each call in that Redis with
+ * the gateway's counter (the floor of a counted call), and the gateway.
  * Rates on this host move by half from one run to the next (docs/benchmarks.md); a bare server's
  * instruction count repeats within 2 %. The gateway's does not yet: it follows how much of its path V8
  * has optimised when the window starts, which the requests counted in the window show (docs/benchmarks.md).
@@ -14,7 +17,7 @@
  *
  * Needs valgrind (callgrind_control, callgrind_annotate) and wrk. Writes its section of docs/benchmarks.md.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +27,9 @@ import { freePort, waitFor } from './servers.ts';
 const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
 const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
-const PATH = '/api/mcc/5411.json';
+/** `keyed`: count a keyed call counted in Redis instead of a static file (see the head comment). */
+const KEYED = process.env['BENCH_CG_REQUEST'] === 'keyed';
+const PATH = KEYED ? '/api/cards/amex-gold' : '/api/mcc/5411.json';
 /** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
 /** `BENCH_CG_KEEP=<folder>` keeps each server's callgrind dump and V8's perf map there, e.g. for `callgrind_annotate --tree=caller`. */
@@ -35,28 +40,36 @@ const KEEP = process.env['BENCH_CG_KEEP'];
  * on helper threads that valgrind runs one at a time whenever it switches.
  */
 const NODE_FLAGS = (process.env['BENCH_CG_NODE_FLAGS'] ?? '--single-threaded').split(' ').filter((flag) => flag !== '');
-const START = '<!-- bench:instructions -->';
-const END = '<!-- /bench:instructions -->';
+const START = KEYED ? '<!-- bench:instructions-keyed -->' : '<!-- bench:instructions -->';
+const END = KEYED ? '<!-- /bench:instructions-keyed -->' : '<!-- /bench:instructions -->';
 
 interface Subject {
   readonly label: string;
   /** The server's command line after `node`, for the port it is to listen on. */
   readonly args: (port: number) => readonly string[];
 }
-const SUBJECTS: readonly Subject[] = [
-  { label: 'bare node:http', args: (port) => ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), 'dist'] },
-  {
-    label: 'bare node:http + the gateway’s 3 headers',
-    args: (port) => ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), 'dist', '--gateway-headers'],
-  },
-  {
-    label: 'gateway (metrics on)',
-    // --metrics-port 0: metrics on (as in every bench:gateway row but one), on a port nobody reads here.
-    args: (port) => ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', '--workers', '1', '--metrics-port', '0'],
-  },
-];
+/** The three servers; the second is the floor the gateway's own work is measured from. */
+function subjectsFor(redisUrl: string | undefined): readonly Subject[] {
+  const bare =
+    (...options: string[]) =>
+    (port: number) => ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), 'dist', ...options];
+  return [
+    { label: 'bare node:http', args: bare() },
+    redisUrl === undefined
+      ? { label: 'bare node:http + the gateway’s 3 headers', args: bare('--gateway-headers') }
+      : { label: 'bare node:http counting each call in Redis', args: bare('--count-in', redisUrl) },
+    {
+      label: 'gateway (metrics on)',
+      // --metrics-port 0: metrics on (as in every bench:gateway row but one), on a port nobody reads here.
+      args: (port) => ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', '--workers', '1', '--metrics-port', '0'],
+    },
+  ];
+}
 
 /** Which of V8's own work a function is: reported apart from the request's. */
+/** Limits no run reaches: a keyed window must count every call it serves. */
+const LIMITS = 'free=1000000000,starter=1000000000,pro=1000000000,enterprise=unlimited';
+
 const COMPILER = /compiler::|Compile|Maglev|Turboshaft/;
 const COLLECTOR = /Scaveng|Heap::|GC|Marking|Mark-|MarkCompact|Sweep|Evacuat|RememberedSet|ConcurrentMarking|MemoryChunk/;
 
@@ -85,7 +98,13 @@ function nameFrom(map: readonly (readonly [number, number, string])[], address: 
   return found !== undefined && address < found[0] + found[1] ? found[2] : undefined;
 }
 
-async function count(subject: Subject, work: string): Promise<Count> {
+/** Where a keyed run counts: the Redis outside valgrind and the key the gateway is called with. */
+interface KeyedSetUp {
+  readonly redisUrl: string;
+  readonly key: string;
+}
+
+async function count(subject: Subject, work: string, keyed: KeyedSetUp | undefined): Promise<Count> {
   const port = await freePort();
   const out = join(work, `callgrind.${port}`);
   const child = spawn(
@@ -103,21 +122,31 @@ async function count(subject: Subject, work: string): Promise<Count> {
     {
       cwd: ROOT,
       stdio: 'ignore',
-      env: { ...process.env, REDIS_URL: '', CARDREWARDS_STATE_FILE: join(work, 'state.json'), CARDREWARDS_LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        REDIS_URL: keyed?.redisUrl ?? '',
+        CARDREWARDS_STATE_FILE: join(work, 'state.json'),
+        CARDREWARDS_LOG_LEVEL: 'silent',
+        CARDREWARDS_LIMITS: LIMITS,
+      },
     },
   );
   const url = `http://127.0.0.1:${port}${PATH}`;
+  // wrk's arguments: the key's header on a keyed call, then the URL.
+  const target = keyed === undefined ? [url] : ['-H', `X-API-Key: ${keyed.key}`, url];
   try {
     // Under valgrind a gateway takes minutes to load its manifest.
     await waitFor(url, { timeoutMs: 600_000, everyMs: 1000 });
     // The end of the first load, when its connections close, deoptimises much of Node's socket path
     // (first seen field types change): a short first load takes that before the long warm-up, so the
     // window does not count V8 compiling it again.
-    execFileSync('wrk', ['-t1', '-c10', '-d20s', url]);
-    execFileSync('wrk', ['-t1', '-c10', `-d${WARMUP_SECONDS}s`, url]);
+    execFileSync('wrk', ['-t1', '-c10', '-d20s', ...target]);
+    execFileSync('wrk', ['-t1', '-c10', `-d${WARMUP_SECONDS}s`, ...target]);
     const pid = String(child.pid);
     execFileSync('callgrind_control', ['-i', 'on', pid]);
-    const output = execFileSync('wrk', ['-t1', '-c10', `-d${WINDOW_SECONDS}s`, url]).toString();
+    const output = execFileSync('wrk', ['-t1', '-c10', `-d${WINDOW_SECONDS}s`, ...target]).toString();
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+    if (non2xx > 0) throw new Error(`${subject.label}: ${non2xx} answers in the window were not 200`);
     execFileSync('callgrind_control', ['-i', 'off', pid]);
     execFileSync('callgrind_control', ['-d', pid]);
     const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
@@ -176,11 +205,25 @@ const thousands = (n: number) => `${(n / 1000).toFixed(1)}k`;
 if (!existsSync(join(ROOT, 'dist/manifest.json'))) execFileSync(process.execPath, ['bin/cardrewards.js', 'build'], { stdio: 'inherit' });
 const work = mkdtempSync(join(ROOT, '.bench-instructions-'));
 const counts: Count[] = [];
+let redis: ChildProcess | undefined;
+let keyed: KeyedSetUp | undefined;
+if (KEYED) {
+  const redisPort = await freePort();
+  redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const created = execFileSync(process.execPath, ['bin/cardrewards.js', 'keys', 'create', '--tier', 'pro', '--name', 'instructions'], {
+    cwd: ROOT,
+    env: { ...process.env, REDIS_URL: redisUrl },
+  });
+  keyed = { redisUrl, key: created.toString().trim().split('\n').pop() ?? '' };
+}
+const SUBJECTS = subjectsFor(keyed?.redisUrl);
 try {
   // One at a time: two servers under callgrind at once gave a count that no single run repeated.
   for (const subject of SUBJECTS) {
     if (ONLY !== undefined && !subject.label.startsWith(ONLY)) continue;
-    const result = await count(subject, work);
+    const result = await count(subject, work, keyed);
     counts.push(result);
     console.log(
       `${subject.label}: ${thousands(own(result))} instructions a request (${result.requests} requests; compiler ${thousands(result.compiler)}, collector ${thousands(result.collector)})`,
@@ -192,16 +235,17 @@ try {
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+  redis?.kill('SIGKILL');
 }
 
 if (ONLY !== undefined) process.exit(0);
-const [bare, bareWithHeaders, gateway] = counts as [Count, Count, Count];
+const [bare, floor, gateway] = counts as [Count, Count, Count];
 const rows = SUBJECTS.map((subject, i) => {
   const c = counts[i] as Count;
   return `| ${subject.label} | ${thousands(own(c))} | ${(own(bare) / own(c)).toFixed(2)} | ${thousands(c.compiler)} | ${thousands(c.collector)} | ${c.requests} |`;
 });
-const difference = [...new Set([...gateway.byFunction.keys(), ...bareWithHeaders.byFunction.keys()])]
-  .map((name) => [name, (gateway.byFunction.get(name) ?? 0) - (bareWithHeaders.byFunction.get(name) ?? 0)] as const)
+const difference = [...new Set([...gateway.byFunction.keys(), ...floor.byFunction.keys()])]
+  .map((name) => [name, (gateway.byFunction.get(name) ?? 0) - (floor.byFunction.get(name) ?? 0)] as const)
   .sort((a, b) => b[1] - a[1])
   .slice(0, 12)
   .map(([name, more]) => `\`${name.slice(0, 90).replaceAll('|', '\\|')}\` +${more.toFixed(0)}`);
@@ -211,14 +255,14 @@ writeReportSection(
   START,
   END,
   `${START}
-## Instructions per static request
+## Instructions per ${KEYED ? 'keyed call (counted in Redis)' : 'static request'}
 
-Command: \`npm run bench:instructions\` (valgrind --tool=callgrind, one server at a time, node ${NODE_FLAGS.join(' ') || 'without flags'}, counting off during start-up, a 20 s first load and a ${WARMUP_SECONDS} s warm-up of wrk -t1 -c10, then a ${WINDOW_SECONDS} s window of the same load on \`${PATH}\`), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. User-space instructions of every thread of the process, divided by the requests wrk counted; the kernel's share of a request (the socket write is 40-50 % of a request's time on a real core) is not counted, and is the same for every row. "Own" leaves out what V8's compiler and garbage collector did in the window, given apart: under valgrind they do not run when they would on a real core. Compare two runs function by function rather than by total: the functions of Node's HTTP path repeat to a few instructions from run to run, while V8's leftover unoptimised code (in "v8::internal" and the compiler column) moves the total by up to 4k.
+Command: \`${KEYED ? 'BENCH_CG_REQUEST=keyed ' : ''}npm run bench:instructions\` (valgrind --tool=callgrind, one server at a time, node ${NODE_FLAGS.join(' ') || 'without flags'}, counting off during start-up, a 20 s first load and a ${WARMUP_SECONDS} s warm-up of wrk -t1 -c10, then a ${WINDOW_SECONDS} s window of the same load on \`${PATH}\`${KEYED ? ' with a pro key, every call counted in a redis-server that runs outside valgrind' : ''}), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. User-space instructions of every thread of the process, divided by the requests wrk counted; the kernel's share of a request (the socket write is 40-50 % of a request's time on a real core) is not counted, and is the same for every row. "Own" leaves out what V8's compiler and garbage collector did in the window, given apart: under valgrind they do not run when they would on a real core. Compare two runs function by function rather than by total: the functions of Node's HTTP path repeat to a few instructions from run to run, while V8's leftover unoptimised code (in "v8::internal" and the compiler column) moves the total by up to 4k.
 
 | server | own instructions a request | bare ÷ this | compiler | garbage collector | requests counted |
 |---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Where the gateway's own instructions go beyond the bare server with its headers (per request, by function): ${difference.join(', ')}.
+Where the gateway's own instructions go beyond ${KEYED ? 'bare node counting in Redis' : 'the bare server with its headers'} (per request, by function): ${difference.join(', ')}.
 ${END}`,
 );
