@@ -4,8 +4,7 @@
  * file answers). The last page is found once per list and build from the manifest's files.
  */
 import type { Manifest } from './parse-manifest.ts';
-import { pageParameterOf, type ResolvedFile } from './resolve-file.ts';
-import { renderTemplate } from '../schemas/path-template.ts';
+import { fileTemplateOf, pageParameterOf, type ResolvedFile } from './resolve-file.ts';
 
 const lastPages = new WeakMap<Manifest, Map<string, number>>();
 
@@ -18,7 +17,7 @@ export function pagingLinks(manifest: Manifest, resolved: ResolvedFile, path: st
   const name = pageParameterOf(variant);
   if (name === undefined) return undefined;
   const page = Number(values[name] ?? '1');
-  const last = lastPage(manifest, variant.file, values, name);
+  const last = lastPage(manifest, fileTemplateOf(variant), values, name);
   if (last === 0) return undefined;
   const link = (target: number, rel: string) => {
     const params = new URLSearchParams(query);
@@ -35,13 +34,18 @@ export function pagingLinks(manifest: Manifest, resolved: ResolvedFile, path: st
 }
 
 /** The highest page whose file exists for these parameter values (0 when not even page 1 does). */
-function lastPage(manifest: Manifest, template: string, values: Readonly<Record<string, string>>, name: string): number {
+function lastPage(
+  manifest: Manifest,
+  template: (values: Readonly<Record<string, string>>) => string,
+  values: Readonly<Record<string, string>>,
+  name: string,
+): number {
   let cache = lastPages.get(manifest);
   if (cache === undefined) {
     cache = new Map();
     lastPages.set(manifest, cache);
   }
-  const list = renderTemplate(template, { ...values, [name]: '{page}' });
+  const list = template({ ...values, [name]: '{page}' });
   let last = cache.get(list);
   if (last === undefined) {
     last = 0;

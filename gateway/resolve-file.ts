@@ -65,13 +65,16 @@ export function resolveFile(
 
 /** A variant's query names and file template, worked out once per variant (each build has its own objects). */
 interface VariantNames {
-  readonly required: readonly string[];
-  /** The required and the optional query parameters with their kinds. */
+  /** The required query parameters with their kinds, then their names alone. */
   readonly query: readonly (readonly [string, ParamKind])[];
+  readonly required: readonly string[];
+  /** The optional query parameters with their kinds. */
   readonly optional: readonly (readonly [string, ParamKind])[];
   readonly accepted: ReadonlySet<string>;
   /** The optional parameter that pages the answer, if the variant pages. */
   readonly page: string | undefined;
+  /** The query parameter of kind `domain` (a domain-suffix lookup walks its parent domains), if any. */
+  readonly domain: string | undefined;
   /** The variant's file template, compiled. */
   readonly file: (values: Readonly<Record<string, string>>) => string;
 }
@@ -79,19 +82,26 @@ const variantNames = new WeakMap<ManifestVariant, VariantNames>();
 function namesOf(variant: ManifestVariant): VariantNames {
   let names = variantNames.get(variant);
   if (names === undefined) {
-    const required = Object.keys(variant.query ?? {});
+    const query = Object.entries(variant.query ?? {});
+    const required = query.map(([name]) => name);
     const optional = Object.entries(variant.optional ?? {});
     names = {
+      query,
       required,
-      query: Object.entries(variant.query ?? {}),
       optional,
       accepted: new Set([...required, ...optional.map(([name]) => name)]),
       page: optional.find(([, kind]) => kind === 'page')?.[0],
+      domain: [...query, ...optional].find(([, kind]) => kind === 'domain')?.[0],
       file: compileTemplate(variant.file),
     };
     variantNames.set(variant, names);
   }
   return names;
+}
+
+/** A variant's file template, compiled once per variant. */
+export function fileTemplateOf(variant: ManifestVariant): (values: Readonly<Record<string, string>>) => string {
+  return namesOf(variant).file;
 }
 
 /** The parameter that pages a variant's answers (`page`), or undefined when the variant does not page. */
@@ -160,8 +170,7 @@ function present(manifest: Manifest, path: string): string | undefined {
 
 /** The host's file, else each parent domain's while at least two labels remain. */
 function lookupDomainSuffix(manifest: Manifest, variant: ManifestVariant, values: Record<string, string>): string | undefined {
-  const name = Object.entries({ ...variant.query, ...variant.optional }).find(([, kind]) => kind === 'domain')?.[0];
-  const { file } = namesOf(variant);
+  const { domain: name, file } = namesOf(variant);
   if (name === undefined) return present(manifest, file(values));
   let labels = (values[name] ?? '').split('.');
   while (labels.length >= 2) {
