@@ -38,4 +38,4 @@ RUN mkdir -p /var/lib/cardrewards && chown node:node /var/lib/cardrewards
 USER node
 EXPOSE 8787
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD ["node", "-e", "fetch('http://127.0.0.1:8787/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "bin/cardrewards.js", "serve", "--no-demo-key"]
+CMD ["node", "--no-memory-reducer", "bin/cardrewards.js", "serve", "--no-demo-key"]

@@ -11,6 +11,7 @@ import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../ga
 import { openStore } from '../gateway/open-store.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
+import { servingFlagsHint } from './serving-node-flags.ts';
 import { answerMetricsRequests, isWorker, superviseWorkers } from './supervise-workers.ts';
 
 /** Serves the built tree until SIGINT or SIGTERM. */
@@ -22,6 +23,7 @@ export async function serve(flags: RawOptions): Promise<void> {
   const say = isWorker() ? () => undefined : (line: string) => console.log(line);
   say('cardrewards gateway');
   for (const line of formatConfig(config)) say(`  ${line}`);
+  for (const line of servingFlagsHint()) say(`  ${line}`);
   const store = await openStore(config, logger);
   say(
     store.kind === 'embedded'

@@ -8,6 +8,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { BuildSource } from '../gateway/build-source.ts';
 import { formatConfig, type GatewayConfig } from '../gateway/config.ts';
+import { servingFlagsHint } from './serving-node-flags.ts';
 import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/metrics.ts';
 import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/metrics-server.ts';
 
@@ -67,6 +68,8 @@ export function isWorker(): boolean {
 export function superviseWorkers(config: GatewayConfig): Promise<void> {
   console.log('cardrewards gateway');
   for (const line of formatConfig(config)) console.log(`  ${line}`);
+  // The workers run with the primary's node flags (node:cluster passes them on).
+  for (const line of servingFlagsHint()) console.log(`  ${line}`);
   let stopping = false;
   let lastRestart = 0;
   const fork = (): Worker => cluster.fork();

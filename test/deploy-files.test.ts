@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVING_NODE_FLAGS } from '../cli/serving-node-flags.ts';
 import { ENVIRONMENT } from '../gateway/config.ts';
 import { BUILD_ID_PATH } from '../tree/tree-contract.ts';
 import { ROOT, runCli } from './helpers/cli.ts';
@@ -43,6 +44,15 @@ describe('Dockerfile', () => {
     expect(lines.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/healthz');
     const command = JSON.parse((lines.find((line) => line.startsWith('CMD ')) as string).slice(4)) as string[];
     await expectCliCall(command.join(' '));
+    // node's own flags for a serving process come before the script.
+    expect(command.slice(1, command.indexOf('bin/cardrewards.js'))).toEqual(SERVING_NODE_FLAGS);
+  });
+});
+
+describe('npm start', () => {
+  it('starts node with the serving flags', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['start']).toContain(`node ${SERVING_NODE_FLAGS.join(' ')} bin/cardrewards.js start`);
   });
 });
 

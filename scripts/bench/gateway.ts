@@ -10,6 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { SERVING_NODE_FLAGS } from '../../cli/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
 import { freePort, waitFor } from './servers.ts';
 
@@ -199,7 +200,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
   // node:http with the files in memory and no check: the most any Node server can do on this core.
   const barePort = await freePort();
-  const bare = pinned('0', process.execPath, ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(barePort), tree], { cwd: ROOT });
+  const bare = pinned(
+    '0',
+    process.execPath,
+    [...SERVING_NODE_FLAGS, 'bin/run-ts.js', 'scripts/bench/bare-node.ts', String(barePort), tree],
+    { cwd: ROOT },
+  );
   children.push(bare);
   await waitFor(`http://127.0.0.1:${barePort}${GATEWAY_PATHS.static}`);
   subjects.push({ label: BARE_NODE, base: `http://127.0.0.1:${barePort}`, paths: GATEWAY_PATHS, headers: {}, pid: bare.pid });
@@ -219,7 +225,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const child = pinned(
       '0',
       process.execPath,
-      ['bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), tree, '--count-in', countIn],
+      [...SERVING_NODE_FLAGS, 'bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), tree, '--count-in', countIn],
       {
         cwd: ROOT,
       },
@@ -255,6 +261,16 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     },
     { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'], ceiling: COUNTED_IN_REDIS },
     {
+      // What `node bin/cardrewards.js serve` without the serving flags does once V8's memory reducer has run (cli/serving-node-flags.ts).
+      label: `gateway, Redis, V8's memory reducer on (no ${SERVING_NODE_FLAGS.join(' ')})`,
+      cpus: '0',
+      env: { REDIS_URL: redisUrl },
+      args: ['--workers', '1'],
+      nodeFlags: [],
+      ceiling: COUNTED_IN_REDIS,
+      only: ['static', 'card'] as const,
+    },
+    {
       label: 'gateway, Redis, 2 workers on 2 cores (wrk shares them)',
       cpus: '0,1',
       env: { REDIS_URL: redisUrl },
@@ -277,7 +293,16 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const child = pinned(
       gateway.cpus,
       process.execPath,
-      ['bin/cardrewards.js', 'serve', '--port', String(port), '--no-demo-key', ...metricsArgs, ...gateway.args],
+      [
+        ...(gateway.nodeFlags ?? SERVING_NODE_FLAGS),
+        'bin/cardrewards.js',
+        'serve',
+        '--port',
+        String(port),
+        '--no-demo-key',
+        ...metricsArgs,
+        ...gateway.args,
+      ],
       {
         cwd: ROOT,
         env: { ...process.env, ...env },
@@ -287,7 +312,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);
     if (gateway.args[1] === '2') await new Promise((resolve) => setTimeout(resolve, 3000));
-    const only = gateway.args[1] === '2' || gateway.metrics === false ? (['card'] as const) : undefined;
+    const only = gateway.only ?? (gateway.args[1] === '2' || gateway.metrics === false ? (['card'] as const) : undefined);
     subjects.push({
       label: gateway.label,
       base,
@@ -306,7 +331,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   const express = pinned(
     '0',
     process.execPath,
-    ['bin/run-ts.js', 'scripts/bench/express-baseline.ts', String(expressPort), tree, redisUrl],
+    [...SERVING_NODE_FLAGS, 'bin/run-ts.js', 'scripts/bench/express-baseline.ts', String(expressPort), tree, redisUrl],
     {
       cwd: ROOT,
     },

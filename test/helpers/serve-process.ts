@@ -1,11 +1,16 @@
 /** Runs `cardrewards serve` as a process, as a user or a supervisor would. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { SERVING_NODE_FLAGS } from '../../cli/serving-node-flags.ts';
 import { ROOT } from './cli.ts';
 
-/** Starts `cardrewards serve ARGS…` in `cwd`; `listening` resolves with the URL once it listens, `output()` is everything printed so far. */
-export function startServeProcess(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'serve', ...args], {
+/**
+ * Starts `node NODE_FLAGS… cardrewards serve ARGS…` in `cwd` (with the serving flags, as `npm start` and the
+ * Dockerfile run it, unless told otherwise); `listening` resolves with the URL once it listens, `output()` is
+ * everything printed so far.
+ */
+export function startServeProcess(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags = SERVING_NODE_FLAGS) {
+  const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'bin/cardrewards.js'), 'serve', ...args], {
     cwd,
     env: { ...process.env, ...env },
   });
