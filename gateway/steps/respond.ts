@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 /** Seconds a client should wait after a 503 from a missing build or an unreachable store. */
 export const RETRY_AFTER_UNAVAILABLE = '5';
 
-const EXPOSED_HEADERS = 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id';
+/** What any answer can carry beyond the CORS-safelisted headers. */
+export const EXPOSED_HEADERS = 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id';
 /**
  * What a public file's answer can carry beyond the CORS-safelisted headers (a 200 or 304; a 503 while
  * a build is replaced). Naming only these keeps the most frequent answer's head short: Node checks

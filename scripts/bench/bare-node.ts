@@ -7,7 +7,10 @@
  *   node bin/run-ts.js scripts/bench/bare-node.ts PORT DIST [--gateway-headers] [--count-in STORE]
  *
  * `--gateway-headers` adds what the gateway also puts on a public file's answer (a UUID `X-Request-Id`
- * and the two CORS headers), so `bench:instructions` can tell their cost from the gateway's own work.
+ * and the two CORS headers), so `bench:instructions` can tell their cost from the gateway's own work. With
+ * `--count-in` a counted call also gets what the gateway puts on a keyed answer: the CORS headers of one and
+ * `RateLimit-Policy` and `RateLimit` from the count, made by the gateway's own code (the floor of a counted call
+ * that answers with the headers the spec asks for).
  *
  * `--count-in STORE` counts every keyed call (not the static file) before answering it, with the
  * gateway's own quota counter and nothing else: STORE is a Redis URL, or `embedded:FILE` /
@@ -22,7 +25,8 @@ import { join } from 'node:path';
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
 import { openStore } from '../../gateway/open-store.ts';
 import type { QuotaCounter } from '../../gateway/quota-counter.ts';
-import { PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
+import { putRateLimitHeaders } from '../../gateway/rate-limit-headers.ts';
+import { EXPOSED_HEADERS, PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
 import { etagOf } from '../../tree/tree-contract.ts';
 
 const [port = '0', dist = 'dist', ...options] = process.argv.slice(2);
@@ -70,20 +74,24 @@ createServer((request, response) => {
     response.writeHead(404).end();
     return;
   }
-  const headers = gatewayHeaders
+  const counted = counter !== undefined && found.keyed;
+  const headers: Record<string, string | number> = gatewayHeaders
     ? {
         'X-Request-Id': randomUUID(),
         'Access-Control-Allow-Origin': '*',
-        'Access-Control-Expose-Headers': PUBLIC_EXPOSED_HEADERS,
+        'Access-Control-Expose-Headers': counted ? EXPOSED_HEADERS : PUBLIC_EXPOSED_HEADERS,
         ...found.headers,
       }
     : found.headers;
-  if (counter === undefined || !found.keyed) {
+  if (!counted) {
     response.writeHead(200, headers).end(found.body);
     return;
   }
   counter.increment(hash, limits, new Date()).then(
-    () => response.writeHead(200, headers).end(found.body),
+    (result) => {
+      if (gatewayHeaders) putRateLimitHeaders(headers as Record<string, string>, limits, result.counts, result.resetSeconds);
+      response.writeHead(200, headers).end(found.body);
+    },
     () => response.writeHead(503).end(),
   );
 }).listen(Number(port), '127.0.0.1');

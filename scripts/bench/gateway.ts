@@ -117,6 +117,7 @@ const NGINX = 'nginx (1 worker, no checks)';
 const COUNTED_IN_REDIS = 'bare node:http counting each keyed call in Redis';
 const COUNTED_IN_OS = 'bare node:http counting each keyed call in the embedded store, synced to the OS';
 const COUNTED_ON_DISK = 'bare node:http counting each keyed call in the embedded store, synced to the disk';
+const WITH_HEADERS = ", with the gateway's headers";
 const EXPRESS = 'express + express-rate-limit + rate-limit-redis';
 const CASES = [
   ['static file', 'static'],
@@ -218,14 +219,22 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
   // Bare node:http counting every keyed call in a store with the gateway's own counter and nothing
   // else: the ceiling of any server that counts each call exactly there (scripts/bench/bare-node.ts).
-  const ceilings = { redis: COUNTED_IN_REDIS, os: COUNTED_IN_OS, disk: COUNTED_ON_DISK };
-  for (const [store, label] of Object.entries(ceilings)) {
-    const countIn = store === 'redis' ? redisUrl : `${store === 'os' ? 'embedded-os' : 'embedded'}:${join(work, `ceiling-${store}`)}`;
+  // With the gateway's headers as well (X-Request-Id, CORS, RateLimit-Policy and RateLimit, made by the
+  // gateway's own code): the floor of a server that counts each call and answers with what the spec asks for.
+  const ceilings = [
+    ['redis', COUNTED_IN_REDIS, []],
+    ['os', COUNTED_IN_OS, []],
+    ['disk', COUNTED_ON_DISK, []],
+    ['redis', `${COUNTED_IN_REDIS}${WITH_HEADERS}`, ['--gateway-headers']],
+    ['os', `${COUNTED_IN_OS}${WITH_HEADERS}`, ['--gateway-headers']],
+  ] as const;
+  for (const [index, [store, label, options]] of ceilings.entries()) {
+    const countIn = store === 'redis' ? redisUrl : `${store === 'os' ? 'embedded-os' : 'embedded'}:${join(work, `ceiling-${index}`)}`;
     const port = await freePort();
     const child = pinned(
       '0',
       process.execPath,
-      [...SERVING_NODE_FLAGS, 'bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), tree, '--count-in', countIn],
+      [...SERVING_NODE_FLAGS, 'bin/run-ts.js', 'scripts/bench/bare-node.ts', String(port), tree, '--count-in', countIn, ...options],
       {
         cwd: ROOT,
       },
@@ -416,7 +425,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
 
 ${loadAtStart < 1 ? `Taken on a quiet machine: load average ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end, the benchmark's own load included).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run (${loadAtEnd.toFixed(2)} at its end), so other work shared the cores. Compare ratios within this table, not rates with other runs.`}
 
-Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first, serves each of its requests for ${SETTLE} unmeasured (V8 compiles a gateway's request path for 10-20 s of load), and is then measured ${ROUNDS} times, round after round in the same order, each run right after a run of bare node:http on the same request: this host has slow spells of several seconds that no process on it causes (bare node:http alone served between 19,600 and 36,000 requests/s from one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart. A row gives its median round (rate, p99 and CPU of that round), its ratio to the bare node:http run just before it in each round, and the median of those ratios; the bare node:http row gives the median of all its runs. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with type, length, ETag and Cache-Control (not the gateway's X-Request-Id and CORS headers) and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The rows of bare node:http counting each keyed call (in Redis, or in the embedded store synced to the OS or to the disk) add to that server one count a call with the gateway's own counter, waited for before the answer: the most a server that counts every call exactly in that store can do here. The column "ratio to bare node:http counting in the same store" divides a keyed gateway row's ratio to bare node by that row's. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
+Command: \`npm run bench:gateway\` (wrk -t1 -c${CONNECTIONS} -d${DURATION} after a ${WARMUP} warm-up on the same URL, keep-alive, no Accept-Encoding). Every server is started first, serves each of its requests for ${SETTLE} unmeasured (V8 compiles a gateway's request path for 10-20 s of load), and is then measured ${ROUNDS} times, round after round in the same order, each run right after a run of bare node:http on the same request: this host has slow spells of several seconds that no process on it causes (bare node:http alone served between 19,600 and 36,000 requests/s from one run to the next on a quiet machine), so a ratio is only fair between two runs seconds apart. A row gives its median round (rate, p99 and CPU of that round), its ratio to the bare node:http run just before it in each round, and the median of those ratios; the bare node:http row gives the median of all its runs. Servers are pinned to core 0 and wrk and redis-server to core 1 with taskset (the 2-worker row uses both cores, which wrk shares), on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}. nginx (1 worker) serves the same build folder without any check: the ceiling. Bare node:http answers the same three paths from memory with type, length, ETag and Cache-Control (not the gateway's X-Request-Id and CORS headers) and no check: the most any Node server can reach on this core, so the gateway's own cost is its distance from that row. The rows of bare node:http counting each keyed call (in Redis, or in the embedded store synced to the OS or to the disk) add to that server one count a call with the gateway's own counter, waited for before the answer: the most a server that counts every call exactly in that store can do here. The rows "${WITH_HEADERS.slice(2)}" also put on each counted answer what the gateway puts on a keyed one (X-Request-Id, the two CORS headers, RateLimit-Policy and RateLimit, made by the gateway's own code): the floor of a server that counts every call and answers with the headers the spec asks for. The column "ratio to bare node:http counting in the same store" divides a keyed gateway row's ratio to bare node by that row's. The CPU columns read the server process's user + system time (/proc) over each measured run, divided by the requests wrk counted: what a request costs the server, which other work on the machine changes much less than its rate (on a quiet machine the two ratios agree). The gateway checks the key, the tier and both quotas and counts each keyed call; express runs express.static behind two express-rate-limit limiters (day, month) counting in the same Redis: what users would build instead. Every gateway row runs with \`--metrics-port\` (/metrics on) except "metrics off", which measures what they cost. Memory of the gateway process (the primary for 2 workers): ${memory.join('; ')}. The Redis gateway's /metrics after its runs: ${scraped}.
 
 | server | request | requests/s | p99 (ms) | ratio to nginx | ratio to bare node:http (each round) | ratio to bare node:http counting in the same store | server CPU µs per request | bare node's CPU per request ÷ this | non-2xx (all rounds) |
 |---|---|---|---|---|---|---|---|---|---|
