@@ -11,7 +11,7 @@ import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../ga
 import { openStore } from '../gateway/open-store.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
-import { servingFlagsHint } from './serving-node-flags.ts';
+import { servingFlagsHint } from '../gateway/serving-node-flags.ts';
 import { answerMetricsRequests, isWorker, superviseWorkers } from './supervise-workers.ts';
 
 /** Serves the built tree until SIGINT or SIGTERM. */

@@ -8,7 +8,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { BuildSource } from '../gateway/build-source.ts';
 import { formatConfig, type GatewayConfig } from '../gateway/config.ts';
-import { servingFlagsHint } from './serving-node-flags.ts';
+import { servingFlagsHint } from '../gateway/serving-node-flags.ts';
 import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/metrics.ts';
 import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/metrics-server.ts';
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVING_NODE_FLAGS } from '../cli/serving-node-flags.ts';
+import { SERVING_NODE_FLAGS } from '../gateway/serving-node-flags.ts';
 import { ENVIRONMENT } from '../gateway/config.ts';
 import { BUILD_ID_PATH } from '../tree/tree-contract.ts';
 import { ROOT, runCli } from './helpers/cli.ts';

@@ -10,7 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { SERVING_NODE_FLAGS } from '../../cli/serving-node-flags.ts';
+import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
 import { freePort, waitFor } from './servers.ts';
 
@@ -270,7 +270,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     },
     { label: 'gateway, Redis', cpus: '0', env: { REDIS_URL: redisUrl }, args: ['--workers', '1'], ceiling: COUNTED_IN_REDIS },
     {
-      // What `node bin/cardrewards.js serve` without the serving flags does once V8's memory reducer has run (cli/serving-node-flags.ts).
+      // What `node bin/cardrewards.js serve` without the serving flags does once V8's memory reducer has run (gateway/serving-node-flags.ts).
       label: `gateway, Redis, V8's memory reducer on (no ${SERVING_NODE_FLAGS.join(' ')})`,
       cpus: '0',
       env: { REDIS_URL: redisUrl },

@@ -21,7 +21,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { SERVING_NODE_FLAGS } from '../../cli/serving-node-flags.ts';
+import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
 import { freePort, waitFor } from './servers.ts';
 
@@ -39,7 +39,7 @@ const KEEP = process.env['BENCH_CG_KEEP'];
  * Flags for every server's `node` (space-separated; `BENCH_CG_NODE_FLAGS` replaces them). `--single-threaded`:
  * V8 compiles and collects on the main thread, at the same point of the same request in every run, instead of
  * on helper threads that valgrind runs one at a time whenever it switches. Then the flags a serving process
- * runs with (cli/serving-node-flags.ts), for every server alike.
+ * runs with (gateway/serving-node-flags.ts), for every server alike.
  */
 const NODE_FLAGS = (process.env['BENCH_CG_NODE_FLAGS'] ?? ['--single-threaded', ...SERVING_NODE_FLAGS].join(' '))
   .split(' ')

@@ -1,7 +1,7 @@
 /** Runs `cardrewards serve` as a process, as a user or a supervisor would. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVING_NODE_FLAGS } from '../../cli/serving-node-flags.ts';
+import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { ROOT } from './cli.ts';
 
 /**
