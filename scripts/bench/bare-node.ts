@@ -28,6 +28,7 @@ import type { QuotaCounter } from '../../gateway/quota-counter.ts';
 import { putRateLimitHeaders } from '../../gateway/rate-limit-headers.ts';
 import { EXPOSED_HEADERS, PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
 import { etagOf } from '../../tree/tree-contract.ts';
+import { UNREACHED_LIMIT } from './servers.ts';
 
 const [port = '0', dist = 'dist', ...options] = process.argv.slice(2);
 const gatewayHeaders = options.includes('--gateway-headers');
@@ -64,9 +65,9 @@ async function openCounter(store: string): Promise<QuotaCounter> {
   return opened.counter;
 }
 const counter = countIn === undefined ? undefined : await openCounter(countIn);
-/** One key, as the benchmark's gateway calls with one key; limits no run reaches. */
+/** One key, as the benchmark's gateway calls with one key; the benchmark gateways' limits, so the RateLimit headers match theirs. */
 const hash = hashKey(generateKey());
-const limits = { daily: 1_000_000_000, monthly: 1_000_000_000 };
+const limits = { daily: UNREACHED_LIMIT, monthly: UNREACHED_LIMIT };
 
 createServer((request, response) => {
   const found = responses.get(request.url ?? '');

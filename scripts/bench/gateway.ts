@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
-import { freePort, waitFor } from './servers.ts';
+import { freePort, UNREACHED_LIMITS, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
@@ -215,7 +215,6 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   children.push(pinned('1', 'redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no']));
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const limits = 'free=1000000000,starter=1000000000,pro=1000000000,enterprise=unlimited';
 
   // Bare node:http counting every keyed call in a store with the gateway's own counter and nothing
   // else: the ceiling of any server that counts each call exactly there (scripts/bench/bare-node.ts).
@@ -259,6 +258,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       args: ['--workers', '1'],
       metrics: false,
       ceiling: COUNTED_IN_REDIS,
+      only: ['card'] as const,
     },
     { label: 'gateway, embedded store', cpus: '0', env: { REDIS_URL: '' }, args: ['--workers', '1'], ceiling: COUNTED_ON_DISK },
     {
@@ -284,13 +284,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       cpus: '0,1',
       env: { REDIS_URL: redisUrl },
       args: ['--workers', '2'],
+      only: ['card'] as const,
     },
   ];
   for (const [index, gateway] of gateways.entries()) {
     const env = {
       // Each embedded gateway has a state of its own: they run side by side.
       CARDREWARDS_STATE_FILE: join(work, `state-${index}.json`),
-      CARDREWARDS_LIMITS: limits,
+      CARDREWARDS_LIMITS: UNREACHED_LIMITS,
       CARDREWARDS_LOG_LEVEL: 'silent',
       ...gateway.env,
     };
@@ -321,7 +322,6 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);
     if (gateway.args[1] === '2') await new Promise((resolve) => setTimeout(resolve, 3000));
-    const only = gateway.only ?? (gateway.args[1] === '2' || gateway.metrics === false ? (['card'] as const) : undefined);
     subjects.push({
       label: gateway.label,
       base,
@@ -330,7 +330,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       // The 2-worker row's serving processes are the primary's children: no CPU figure for it.
       pid: gateway.args[1] === '2' ? undefined : child.pid,
       primaryPid: child.pid,
-      ...(only === undefined ? {} : { only }),
+      ...(gateway.only === undefined ? {} : { only: gateway.only }),
       ...(gateway.ceiling === undefined ? {} : { ceiling: gateway.ceiling }),
       ...(gateway.metrics === false ? {} : { metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }),
     });

@@ -23,7 +23,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
-import { freePort, waitFor } from './servers.ts';
+import { freePort, UNREACHED_LIMITS, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
@@ -71,9 +71,6 @@ function subjectsFor(redisUrl: string | undefined): readonly Subject[] {
 }
 
 /** Which of V8's own work a function is: reported apart from the request's. */
-/** Limits no run reaches: a keyed window must count every call it serves. */
-const LIMITS = 'free=1000000000,starter=1000000000,pro=1000000000,enterprise=unlimited';
-
 const COMPILER = /compiler::|Compile|Maglev|Turboshaft/;
 const COLLECTOR = /Scaveng|Heap::|GC|Marking|Mark-|MarkCompact|Sweep|Evacuat|RememberedSet|ConcurrentMarking|MemoryChunk/;
 
@@ -133,7 +130,8 @@ async function count(subject: Subject, work: string, keyed: KeyedSetUp | undefin
         REDIS_URL: keyed?.redisUrl ?? '',
         CARDREWARDS_STATE_FILE: join(work, 'state.json'),
         CARDREWARDS_LOG_LEVEL: 'silent',
-        CARDREWARDS_LIMITS: LIMITS,
+        // Limits no run reaches: a keyed window must count every call it serves.
+        CARDREWARDS_LIMITS: UNREACHED_LIMITS,
       },
     },
   );

@@ -1,5 +1,10 @@
-/** Starting servers for a benchmark: a free port to give one, and waiting until it answers. */
+/** Starting servers for a benchmark: a free port to give one, the limits they run with, and waiting until it answers. */
 import { createServer } from 'node:net';
+
+/** A daily and monthly limit no benchmark run reaches: every call it makes is counted and served. */
+export const UNREACHED_LIMIT = 1_000_000_000;
+/** `--limits` / `CARDREWARDS_LIMITS` with UNREACHED_LIMIT for every tier (enterprise is unlimited anyway). */
+export const UNREACHED_LIMITS = `free=${UNREACHED_LIMIT},starter=${UNREACHED_LIMIT},pro=${UNREACHED_LIMIT},enterprise=unlimited`;
 
 /** A TCP port nothing listens on now (the OS picks it). */
 export async function freePort(): Promise<number> {
