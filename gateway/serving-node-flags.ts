@@ -12,14 +12,9 @@
  */
 export const SERVING_NODE_FLAGS: readonly string[] = ['--no-memory-reducer'];
 
-/** The serving flags this process was not started with. */
-export function missingServingFlags(execArgv: readonly string[] = process.execArgv): string[] {
-  return SERVING_NODE_FLAGS.filter((flag) => !execArgv.includes(flag));
-}
-
-/** The line `serve` prints under its configuration when a serving flag is missing, or nothing. */
+/** The line `serve` prints under its configuration when this process lacks a serving flag, or nothing. */
 export function servingFlagsHint(execArgv: readonly string[] = process.execArgv): string[] {
-  const missing = missingServingFlags(execArgv).join(' ');
+  const missing = SERVING_NODE_FLAGS.filter((flag) => !execArgv.includes(flag)).join(' ');
   if (missing === '') return [];
   return [
     `hint: start node with ${missing} (node ${missing} bin/cardrewards.js serve): without it, a gateway under load serves about a fifth fewer requests after its first idle spell`,

@@ -82,20 +82,20 @@ describe.runIf(HAS_REDIS)('Redis outage and restart', () => {
     expect((await get(open.url, cards, { headers: { 'X-API-Key': `cr_${'b'.repeat(43)}` } })).status).toBe(503);
 
     await redis.start();
-    let recovered = 0;
-    for (let i = 0; i < 100 && recovered !== 200; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      recovered = (await get(closed.url, cards, { headers })).status;
-    }
+    // ioredis reconnects on its own schedule (back-off): each check gets the same bounded wait, at most 100 × 50 ms.
+    const statusOnceOk = async (path: string, init: Parameters<typeof get>[2] = {}): Promise<number> => {
+      let status = (await get(closed.url, path, init)).status;
+      for (let i = 0; i < 100 && status !== 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await get(closed.url, path, init)).status;
+      }
+      return status;
+    };
+    const recovered = await statusOnceOk(cards, { headers });
     expect(recovered).toBe(200);
     // The call above may have found its key still fresh in the key cache and needed only the
-    // counting connection; /readyz also waits for the key connection, which reconnects on its own
-    // schedule (ioredis's back-off), so it gets the same bounded wait.
-    let ready = 0;
-    for (let i = 0; i < 100 && ready !== 200; i++) {
-      ready = (await get(closed.url, '/readyz')).status;
-      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // counting connection; /readyz also waits for the key connection.
+    const ready = await statusOnceOk('/readyz');
     expect(ready).toBe(200);
     // The restarted Redis had no scripts: counting went through NOSCRIPT → EVAL and goes on from the persisted counts.
     expect((await store.usage(hashKey(key), new Date())).day).toBe(3);
