@@ -5,6 +5,7 @@
  * are remembered as unknown for the same time, so a flood of made-up keys cannot flood the store.
  * Concurrent look-ups of one key share one store call.
  */
+import { BoundedMap } from './bounded-map.ts';
 import type { KeyRecord, KeyRegistry } from './key-registry.ts';
 import { performance } from 'node:perf_hooks';
 
@@ -32,15 +33,9 @@ export function createKeyCache(registry: Pick<KeyRegistry, 'lookupKey'>, options
   const ttlMs = options.ttlMs ?? 1000;
   const maxEntries = options.maxEntries ?? 10_000;
   const nowMs = options.nowMs ?? (() => performance.now());
-  const entries = new Map<string, Entry>();
+  // Beyond `maxEntries`, the least recently refreshed record goes.
+  const entries = new BoundedMap<string, Entry>(maxEntries);
   const inFlight = new Map<string, Promise<KeyRecord | undefined>>();
-
-  const remember = (hash: string, entry: Entry) => {
-    // Re-insert so the Map's first key is the least recently refreshed one.
-    entries.delete(hash);
-    entries.set(hash, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-  };
 
   return {
     lookup(hash) {
@@ -52,7 +47,7 @@ export function createKeyCache(registry: Pick<KeyRegistry, 'lookupKey'>, options
       const lookup = registry
         .lookupKey(hash)
         .then((record) => {
-          remember(hash, { record, fetchedAt });
+          entries.set(hash, { record, fetchedAt });
           return record;
         })
         .finally(() => inFlight.delete(hash));

@@ -7,8 +7,13 @@
  * without a route. So routes are tried literal-before-parameter segment by segment from the first
  * (the precedence above, total and deterministic), a request looks only at the branches its own
  * segments lead to, and parameter values are collected once, for the route that matched.
+ *
+ * A build's API is a few thousand paths, asked again and again: the router remembers the match of
+ * the paths it matched last (`MATCH_MEMO_LIMIT`), so a repeated path costs one Map look-up. Paths that
+ * match nothing are not remembered: a flood of made-up paths cannot push real ones out.
  */
 import { placeholderOf } from '../schemas/path-template.ts';
+import { BoundedMap } from './bounded-map.ts';
 import type { Manifest, ManifestRoute, ParamKind } from './parse-manifest.ts';
 
 export interface RouteMatch {
@@ -18,8 +23,12 @@ export interface RouteMatch {
 }
 
 export interface Router {
-  match(segments: readonly string[]): RouteMatch | undefined;
+  /** The route of a normalised path (the exchange's `path`: decoded, no leading slash); the same frozen match for the same path. */
+  match(path: string): RouteMatch | undefined;
 }
+
+/** Matched paths remembered per build. */
+export const MATCH_MEMO_LIMIT = 10_000;
 
 /**
  * Only a domain may contain a dot: `/api/mcc/0000.json` is a missing static file (404), not an
@@ -85,13 +94,20 @@ export function createRouter(manifest: Manifest): Router {
     return walk(node.param, segments, depth + 1);
   };
 
+  const matches = new BoundedMap<string, RouteMatch>(MATCH_MEMO_LIMIT);
   return {
-    match(segments) {
+    match(path) {
+      const known = matches.get(path);
+      if (known !== undefined) return known;
+      const segments = path.split('/');
       const ending = walk(root, segments, 0);
       if (ending === undefined) return undefined;
       const params: Record<string, string> = {};
       for (const { index, name } of ending.params) params[name] = segments[index] as string;
-      return { route: ending.route, params };
+      // Shared by every request for the path: frozen, so no step can change another request's match.
+      const match: RouteMatch = Object.freeze({ route: ending.route, params: Object.freeze(params) });
+      matches.set(path, match);
+      return match;
     },
   };
 }

@@ -219,7 +219,7 @@ describe('createRouter', () => {
     ],
   } as unknown as Manifest);
   const matched = (path: string) => {
-    const match = router.match(path.split('/'));
+    const match = router.match(path);
     return match === undefined ? undefined : [match.route.id, match.params];
   };
 

@@ -1,5 +1,5 @@
 /** Step 6: the key from X-API-Key, looked up by its hash; missing, malformed, unknown or revoked → 401. */
-import { hashKey, isWellFormedKey } from '../api-keys.ts';
+import { createKeyHasher } from '../api-keys.ts';
 import { HttpError } from '../http-error.ts';
 import type { KeyCache } from '../key-cache.ts';
 import type { KeyRecord } from '../key-registry.ts';
@@ -9,13 +9,14 @@ import { type StoreFailurePolicy, storeUnavailable } from './store-failure.ts';
 
 /** The authentication step over the key cache; sets `exchange.key`. Synchronous while the key's record is fresh in the cache. */
 export function createAuthenticate(keys: KeyCache, failures: StoreFailurePolicy): Step {
+  const hashOf = createKeyHasher();
   return (exchange) => {
     const header = exchange.request.headers['x-api-key'];
     const value = Array.isArray(header) ? undefined : header?.trim();
     if (value === undefined || value.length === 0)
       throw unauthorized('key-missing', 'This endpoint needs an API key in the X-API-Key header.');
-    if (!isWellFormedKey(value)) throw unauthorized('key-invalid', 'The API key is not valid.');
-    const hash = hashKey(value);
+    const hash = hashOf(value);
+    if (hash === undefined) throw unauthorized('key-invalid', 'The API key is not valid.');
     let found: KeyRecord | undefined | Promise<KeyRecord | undefined>;
     try {
       found = keys.lookup(hash);

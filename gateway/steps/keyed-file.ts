@@ -3,8 +3,10 @@
  * counted), answer a conditional request whose ETag still matches (304, not counted), and, once
  * the call is counted, answer with the file.
  */
+import { BoundedMap } from '../bounded-map.ts';
 import type { Build } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
+import type { Manifest, ManifestFile } from '../parse-manifest.ts';
 import { pagingLinks } from '../paging-links.ts';
 import { resolveFile, type ResolvedFile } from '../resolve-file.ts';
 import type { RouteMatch } from '../router.ts';
@@ -14,18 +16,52 @@ import type { Quota } from './quota.ts';
 import { answerNotModified } from './respond.ts';
 import type { Step } from './step.ts';
 
+/** What a request target names in a build: the same for every request with that target. */
+interface Resolution {
+  readonly resolved: ResolvedFile;
+  readonly entry: ManifestFile;
+  /** The paging `Link` header, when the answer is a page. */
+  readonly links: string | undefined;
+}
+
+/** Request targets resolved per build, at most this many remembered (refusals are not: they are worked out again). */
+export const RESOLUTION_MEMO_LIMIT = 10_000;
+const resolutions = new WeakMap<Manifest, BoundedMap<string, Resolution>>();
+
+/**
+ * The resolution of the exchange's target, worked out once per build and raw request target (the URL as
+ * sent: what it names depends on nothing else), so a repeated call skips resolving and the paging links.
+ */
+function resolutionOf(build: Build, exchange: Exchange): Resolution {
+  let memo = resolutions.get(build.manifest);
+  if (memo === undefined) {
+    memo = new BoundedMap(RESOLUTION_MEMO_LIMIT);
+    resolutions.set(build.manifest, memo);
+  }
+  const target = exchange.request.url ?? '';
+  const known = memo.get(target);
+  if (known !== undefined) return known;
+  const { route, params } = exchange.match as RouteMatch;
+  const resolved = resolveFile(build.manifest, route, params, exchange.query);
+  const entry = build.manifest.files[resolved.fileKey];
+  if (entry === undefined) throw new HttpError('not-found', 'Not found.');
+  const resolution: Resolution = Object.freeze({
+    resolved: Object.freeze({ ...resolved, values: Object.freeze(resolved.values) }),
+    entry,
+    links: pagingLinks(build.manifest, resolved, exchange.path, exchange.query),
+  });
+  memo.set(target, resolution);
+  return resolution;
+}
+
 /** Sets `exchange.resolved` and `exchange.representation`; a refusal still tells the caller where its quota stands. */
 export function createResolveFile(quota: Pick<Quota, 'putUsageHeaders'>): Step {
   return (exchange) => {
-    const build = exchange.build as Build;
-    const { route, params } = exchange.match as RouteMatch;
-    let resolved: ResolvedFile;
+    let resolution: Resolution;
     try {
-      resolved = resolveFile(build.manifest, route, params, exchange.query);
-      const entry = build.manifest.files[resolved.fileKey];
-      if (entry === undefined) throw new HttpError('not-found', 'Not found.');
-      exchange.resolved = resolved;
-      exchange.representation = selectRepresentation(resolved.fileKey, entry, exchange.request.headers);
+      resolution = resolutionOf(exchange.build as Build, exchange);
+      exchange.resolved = resolution.resolved;
+      exchange.representation = selectRepresentation(resolution.resolved.fileKey, resolution.entry, exchange.request.headers);
     } catch (error) {
       // A 400 or 404 is not counted; it still tells the caller where its quota stands.
       const pending = quota.putUsageHeaders(exchange);
@@ -35,8 +71,7 @@ export function createResolveFile(quota: Pick<Quota, 'putUsageHeaders'>): Step {
       });
     }
     exchange.headers['Cache-Control'] = 'private, no-cache';
-    const links = pagingLinks(build.manifest, resolved, exchange.path, exchange.query);
-    if (links !== undefined) exchange.headers['Link'] = links;
+    if (resolution.links !== undefined) exchange.headers['Link'] = resolution.links;
   };
 }
 

@@ -17,7 +17,7 @@ export function createCurrentBuild(builds: Pick<BuildSource, 'current'>): Step {
 
 /** Sets the matched route and its path parameters, and `routeId` for the access log. */
 export function routeRequest(exchange: Exchange): void {
-  const match = (exchange.build as Build).router.match(exchange.path.split('/'));
+  const match = (exchange.build as Build).router.match(exchange.path);
   if (match === undefined) throw new HttpError('not-found', `No resource at /${exchange.path}.`);
   exchange.routeId = match.route.id;
   exchange.match = match;

@@ -116,7 +116,7 @@ for (const [name, url] of Object.entries(REQUESTS)) {
     rows.push([name, step, await time(url, prepare, run)]);
   const fileKey = keyed ? undefined : build.publicFiles.get(url.slice(1))?.key;
   const resolvedOf = (exchange: Exchange) => {
-    const match = build.router.match(exchange.path.split('/'));
+    const match = build.router.match(exchange.path);
     if (match === undefined) throw new Error('no route');
     return resolveFile(build.manifest, match.route, match.params, exchange.query);
   };

@@ -1,0 +1,28 @@
+/**
+ * A Map that holds at most `limit` entries: setting one more drops the entry set longest ago. The
+ * request path's memos use it (raw key → hash, path → route, query → file), so a flood of distinct
+ * requests can churn a memo but never grow it.
+ */
+export class BoundedMap<K, V> {
+  readonly #entries = new Map<K, V>();
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  get(key: K): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Sets `key` as the newest entry (an existing one moves to the end), dropping the oldest beyond the limit. */
+  set(key: K, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value as K);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
