@@ -15,6 +15,14 @@ describe('Link headers', () => {
     expect((await suite.call('/api/cards/amex-gold', { 'X-API-Key': suite.keys.free })).headers['link']).toBeUndefined();
   });
 
+  it('answers a repeated request target as the first time (the gateway remembers resolutions, never refusals)', async () => {
+    const headers = { 'X-API-Key': suite.keys.starter };
+    const first = await suite.call('/api/merchants?mcc=5411', headers);
+    const again = await suite.call('/api/merchants?mcc=5411', headers);
+    expect([again.status, again.headers['link'], again.headers['etag']]).toEqual([200, first.headers['link'], first.headers['etag']]);
+    for (let i = 0; i < 2; i++) expect((await suite.call('/api/merchants?mcc=54x1', headers)).status).toBe(400);
+  });
+
   it('gives first, prev, next and last from the pages the build has', () => {
     const file = (n: number) => `keyed/api/cards/by-issuer/amex/page-${n}.json`;
     const manifest = {

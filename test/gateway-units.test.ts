@@ -1,5 +1,7 @@
 /** Pure steps of the gateway where a real server adds nothing: parameter normalisation, encoding negotiation, configuration. */
 import { describe, expect, it } from 'vitest';
+import { createKeyHasher, generateKey, hashKey } from '../gateway/api-keys.ts';
+import { BoundedMap } from '../gateway/bounded-map.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { parseManifest } from '../gateway/parse-manifest.ts';
@@ -234,6 +236,15 @@ describe('createRouter', () => {
     ['a domain may hold dots', 'api/extension/www.costco.com', ['domain', { domain: 'www.costco.com' }]],
   ])('%s (%s)', (_reason, path, expected) => expect(matched(path)).toEqual(expected));
 
+  it('answers a repeated path with the same frozen match, and remembers no path that matched nothing', () => {
+    const first = router.match('api/cards/amex-gold');
+    expect(router.match('api/cards/amex-gold')).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.params)).toBe(true);
+    expect(router.match('api/cards/top')).not.toBe(first);
+    expect(router.match('api/nothing')).toBeUndefined();
+    expect(router.match('api/nothing')).toBeUndefined();
+  });
+
   it.each([
     ['only a domain may hold a dot', 'api/cards/amex.gold'],
     ['a parameter is never empty', 'api/cards/'],
@@ -253,4 +264,29 @@ describe('renderTemplate', () => {
 
   it('refuses a placeholder without a value', () =>
     expect(() => renderTemplate('keyed/{kind}/{id}.json', { kind: 'cards' })).toThrow('no value for {id} in keyed/{kind}/{id}.json'));
+});
+
+describe('BoundedMap', () => {
+  it('holds at most its limit, dropping the entry set longest ago; setting a key again makes it the newest', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    map.set('a', 3);
+    map.set('c', 4);
+    expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([3, undefined, 4, 2]);
+  });
+});
+
+describe('createKeyHasher', () => {
+  it('gives the SHA-256 of a well-formed key, the same on a repeated call, and nothing for a malformed one', () => {
+    const hashOf = createKeyHasher(1);
+    const key = generateKey();
+    const other = generateKey();
+    expect(hashOf(key)).toBe(hashKey(key));
+    expect(hashOf(other)).toBe(hashKey(other));
+    // Evicted by `other` (limit 1), worked out again.
+    expect(hashOf(key)).toBe(hashKey(key));
+    expect(hashOf(`${key}x`)).toBeUndefined();
+    expect(hashOf('cr_short')).toBeUndefined();
+  });
 });
