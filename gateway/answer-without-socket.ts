@@ -83,7 +83,7 @@ export async function answerWithoutSocket(
 ): Promise<SocketlessAnswer> {
   const request = { url: target, method: 'GET', headers } as unknown as IncomingMessage;
   const exchange = createExchange(request, undefined);
-  await runSteps(steps, exchange);
+  await new Promise<void>((resolve) => runSteps(steps, exchange, () => resolve()));
   const answer = exchange.answer;
   if (answer?.kind === 'file') {
     const fileKey = answer.representation.key;

@@ -187,8 +187,6 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       (response as ServerResponse & { [EXCHANGE]?: Exchange })[EXCHANGE] = exchange;
       response.on('close', onClose);
     }
-    const deciding = runSteps(steps, exchange);
-    if (deciding === undefined) write(exchange);
-    else void deciding.then(() => write(exchange));
+    runSteps(steps, exchange, write);
   };
 }

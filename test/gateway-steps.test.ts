@@ -53,6 +53,16 @@ describe('normaliseRequest', () => {
     expect(exchange.query.get('page')).toBe('2');
   });
 
+  it('reads a repeated target as the first time, and refuses a bad one every time', () => {
+    const first = exchangeFor('/api/compute/best-card?mcc=5411');
+    const again = exchangeFor('/api/compute/best-card?mcc=5411');
+    normaliseRequest(first);
+    normaliseRequest(again);
+    expect([again.path, again.query.get('mcc')]).toEqual(['api/compute/best-card', '5411']);
+    expect(again.query).toBe(first.query);
+    for (let i = 0; i < 2; i++) expect(statusOf(() => normaliseRequest(exchangeFor('/api/cards?x=%zz')))).toBe(400);
+  });
+
   it('accepts an absolute-form target and answers OPTIONS as a preflight', () => {
     const exchange = exchangeFor('http://example.test/api/cards');
     normaliseRequest(exchange);

@@ -12,26 +12,36 @@ import { answerProblem } from './respond.ts';
 export type Step = (exchange: Exchange) => void | Promise<void>;
 
 /**
- * Runs `steps` in order until one answers; a refusal becomes its problem answer. Returns undefined
- * when every step ran synchronously, else a promise that resolves once the answer is decided
- * (it never rejects).
+ * Runs `steps` in order from `from` until one answers (a refusal becomes its problem answer), then
+ * calls `decided` once with the exchange: at once when every step ran synchronously, else when the
+ * step that waited is done. A callback rather than a promise: a request that waits for a store would
+ * otherwise pay one more promise and turn of the microtask queue before its answer is written.
  */
-export function runSteps(steps: readonly Step[], exchange: Exchange, from = 0): Promise<void> | undefined {
+export function runSteps(steps: readonly Step[], exchange: Exchange, decided: (exchange: Exchange) => void, from = 0): void {
+  let pending: Promise<void> | undefined;
+  let next = from;
   try {
-    for (let i = from; i < steps.length; i++) {
-      const pending = (steps[i] as Step)(exchange);
-      if (pending !== undefined)
-        return pending.then(
-          () => (exchange.answer === undefined ? runSteps(steps, exchange, i + 1) : undefined),
-          (error: unknown) => answerProblem(exchange, toHttpError(error)),
-        );
-      if (exchange.answer !== undefined) return undefined;
+    while (next < steps.length && exchange.answer === undefined) {
+      const waiting = (steps[next++] as Step)(exchange);
+      if (waiting !== undefined) {
+        pending = waiting;
+        break;
+      }
     }
   } catch (error) {
     answerProblem(exchange, toHttpError(error));
-    return undefined;
+  }
+  if (pending !== undefined) {
+    pending.then(
+      () => runSteps(steps, exchange, decided, next),
+      (error: unknown) => {
+        answerProblem(exchange, toHttpError(error));
+        decided(exchange);
+      },
+    );
+    return;
   }
   // Every step let the request through: the list ends with a step that always answers.
-  answerProblem(exchange, toHttpError(new Error('no step answered the request')));
-  return undefined;
+  if (exchange.answer === undefined) answerProblem(exchange, toHttpError(new Error('no step answered the request')));
+  decided(exchange);
 }

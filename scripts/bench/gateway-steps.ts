@@ -126,17 +126,17 @@ for (const [name, url] of Object.entries(REQUESTS)) {
   });
   await add('close listener (access log, metrics)', none, (exchange) => void responseOf(exchange).once('close', none));
   await add('CORS headers', none, (exchange) => setCorsHeaders(exchange, '*'));
-  await add('normalise (URL, segments, query)', none, normalised);
+  await add('normalise (a remembered target)', none, normalised);
   await add('built-in paths (a miss)', normalised, (exchange) => builtIn(exchange));
   await add('current build', normalised, (exchange) => currentBuild(exchange));
   await add('public file lookup', normalised, (exchange) => build.publicFiles.get(exchange.path));
   if (keyed) {
     await add('route', normalised, (exchange) => routeRequest(exchange));
-    await add('authenticate (key cache hit, SHA-256 of the key)', routed, (exchange) => authenticate(exchange));
+    await add('authenticate (key memo and key cache hits)', routed, (exchange) => authenticate(exchange));
     await add('authorise tier', routed, (exchange) => authoriseTier(exchange));
-    await add('resolve file, representation, Link', routed, (exchange) => resolveStep(exchange));
-    await add('of which resolveFile (variant, parameters)', routed, (exchange) => resolvedOf(exchange));
-    await add('of which Link (pagingLinks)', routed, (exchange) => {
+    await add('resolve file, representation, Link (a remembered target)', routed, (exchange) => resolveStep(exchange));
+    await add('resolveFile alone, as for a new target (variant, parameters)', routed, (exchange) => resolvedOf(exchange));
+    await add('pagingLinks alone, as for a new target', routed, (exchange) => {
       pagingLinks(build.manifest, resolvedOf(exchange), exchange.path, exchange.query);
     });
     await add('If-None-Match', routed, (exchange) => isNotModified(exchange.request.headers, '"x"'));
