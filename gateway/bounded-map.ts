@@ -3,6 +3,12 @@
  * request path's memos use it (raw key → hash, path → route, query → file), so a flood of distinct
  * requests can churn a memo but never grow it.
  */
+/**
+ * The longest URL or path a request memo remembers: real request targets are far shorter, and 10,000
+ * long ones (a URL may have 2,048 characters) would hold tens of megabytes.
+ */
+export const LONGEST_REMEMBERED_TARGET = 256;
+
 export class BoundedMap<K, V> {
   readonly #entries = new Map<K, V>();
   readonly #limit: number;

@@ -9,11 +9,12 @@
  * segments lead to, and parameter values are collected once, for the route that matched.
  *
  * A build's API is a few thousand paths, asked again and again: the router remembers the match of
- * the paths it matched last (`MATCH_MEMO_LIMIT`), so a repeated path costs one Map look-up. Paths that
- * match nothing are not remembered: a flood of made-up paths cannot push real ones out.
+ * the paths it matched last (`MATCH_MEMO_LIMIT`, each at most `LONGEST_REMEMBERED_TARGET` long), so a
+ * repeated path costs one Map look-up. Paths that match nothing are not remembered: a flood of made-up
+ * paths cannot push real ones out.
  */
 import { placeholderOf } from '../schemas/path-template.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap, LONGEST_REMEMBERED_TARGET } from './bounded-map.ts';
 import type { Manifest, ManifestRoute, ParamKind } from './parse-manifest.ts';
 
 export interface RouteMatch {
@@ -106,7 +107,7 @@ export function createRouter(manifest: Manifest): Router {
       for (const { index, name } of ending.params) params[name] = segments[index] as string;
       // Shared by every request for the path: frozen, so no step can change another request's match.
       const match: RouteMatch = Object.freeze({ route: ending.route, params: Object.freeze(params) });
-      matches.set(path, match);
+      if (path.length <= LONGEST_REMEMBERED_TARGET) matches.set(path, match);
       return match;
     },
   };

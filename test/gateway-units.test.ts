@@ -1,7 +1,7 @@
 /** Pure steps of the gateway where a real server adds nothing: parameter normalisation, encoding negotiation, configuration. */
 import { describe, expect, it } from 'vitest';
 import { createKeyHasher, generateKey, hashKey } from '../gateway/api-keys.ts';
-import { BoundedMap } from '../gateway/bounded-map.ts';
+import { BoundedMap, LONGEST_REMEMBERED_TARGET } from '../gateway/bounded-map.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { parseManifest } from '../gateway/parse-manifest.ts';
@@ -243,6 +243,10 @@ describe('createRouter', () => {
     expect(router.match('api/cards/top')).not.toBe(first);
     expect(router.match('api/nothing')).toBeUndefined();
     expect(router.match('api/nothing')).toBeUndefined();
+    // A path too long to remember is matched again each time, to the same route.
+    const long = `api/extension/${'a.'.repeat(LONGEST_REMEMBERED_TARGET)}com`;
+    expect(router.match(long)?.route.id).toBe('domain');
+    expect(router.match(long)).not.toBe(router.match(long));
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * counted), answer a conditional request whose ETag still matches (304, not counted), and, once
  * the call is counted, answer with the file.
  */
-import { BoundedMap } from '../bounded-map.ts';
+import { BoundedMap, LONGEST_REMEMBERED_TARGET } from '../bounded-map.ts';
 import type { Build } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
 import type { Manifest, ManifestFile } from '../parse-manifest.ts';
@@ -24,7 +24,7 @@ interface Resolution {
   readonly links: string | undefined;
 }
 
-/** Request targets resolved per build, at most this many remembered (refusals are not: they are worked out again). */
+/** Request targets resolved per build, at most this many remembered (refusals and URLs over LONGEST_REMEMBERED_TARGET are not: they are worked out again). */
 export const RESOLUTION_MEMO_LIMIT = 10_000;
 const resolutions = new WeakMap<Manifest, BoundedMap<string, Resolution>>();
 
@@ -50,7 +50,7 @@ function resolutionOf(build: Build, exchange: Exchange): Resolution {
     entry,
     links: pagingLinks(build.manifest, resolved, exchange.path, exchange.query),
   });
-  memo.set(target, resolution);
+  if (target.length <= LONGEST_REMEMBERED_TARGET) memo.set(target, resolution);
   return resolution;
 }
 
