@@ -55,7 +55,7 @@ export function createBuiltInRoutes(builds: BuildSource, store: ReadinessStore):
     const problem = problemPage(path);
     const asset = problem === undefined ? docs(path) : { type: 'text/html; charset=utf-8', bytes: problem };
     if (asset === undefined) {
-      delete exchange.routeId;
+      exchange.routeId = undefined;
       return;
     }
     exchange.answer = {

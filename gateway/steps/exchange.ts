@@ -41,18 +41,20 @@ export interface Exchange {
    */
   path: string;
   query: URLSearchParams;
-  routeId?: string;
-  key?: KeyRecord;
-  build?: Build;
-  match?: RouteMatch;
-  resolved?: ResolvedFile;
-  representation?: Representation;
+  // What the steps find, undefined until one does. Every field exists from the start, so every exchange has one
+  // shape: V8 allocates it once at its full size and the steps' property accesses stay monomorphic.
+  routeId: string | undefined;
+  key: KeyRecord | undefined;
+  build: Build | undefined;
+  match: RouteMatch | undefined;
+  resolved: ResolvedFile | undefined;
+  representation: Representation | undefined;
   /** Set by the count step: takes this call back if its answer fails. */
-  refund?: Refund;
+  refund: Refund | undefined;
   /** The answer, once a step has decided it. */
-  answer?: Answer;
+  answer: Answer | undefined;
   /** The refusal or failure behind a problem answer, for the log. */
-  error?: HttpError;
+  error: HttpError | undefined;
 }
 
 /** An incoming request id is echoed only when it is short and plain: never a way to inject into logs or headers. */
@@ -74,5 +76,14 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     headers: { 'X-Request-Id': requestId },
     path: '',
     query: NO_QUERY,
+    routeId: undefined,
+    key: undefined,
+    build: undefined,
+    match: undefined,
+    resolved: undefined,
+    representation: undefined,
+    refund: undefined,
+    answer: undefined,
+    error: undefined,
   };
 }

@@ -4,10 +4,11 @@
  * scripts/bench/bare-node.ts), from V8's sampling CPU profiler (`node --cpu-prof`) under the same wrk load.
  *
  * Rates on a shared host move by a third from one minute to the next, and with them the CPU a request
- * takes; the share of it each function takes does not. So besides µs per request, each server's cost is
- * given in units of its own socket writes: busy samples divided by the samples in `writev`, the kernel
- * call that sends each answer (the same bytes for both servers, so the same cost a request). Two servers'
- * units compare even when the host's speed changed between their runs.
+ * takes. So besides µs per request, each server's cost is given in units of its own socket writes: busy
+ * samples divided by the samples in `writev`, the kernel call that sends each answer (the same bytes for
+ * both servers, so about the same cost a request). Units follow the host's speed where µs do not, but they
+ * still move by about a tenth from run to run: compare servers over several runs, and functions by the
+ * list, not by one total.
  *
  *   BENCH_PROFILE_PATH=/api/cards/amex-gold (default) | /api/compute/best-card?mcc=5411 | /api/mcc/5411.json
  *
@@ -181,7 +182,7 @@ try {
   const section = `${START}
 ## Where a keyed call's CPU goes (CPU profiles)
 
-Command: \`BENCH_PROFILE_PATH=${PATH} npm run bench:profile\` (each server alone under \`node --cpu-prof\`, pinned to core 0, wrk -t1 -c50 and redis-server on core 1, ${SETTLE} of load unmeasured, then ${DURATION} measured), on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${quiet}: load average ${loadAtStart.toFixed(2)} before the run. "Units" are busy samples per sample in \`writev\` (the system call that sends each answer, the same bytes for both servers): a cost that compares between runs taken while the host ran at different speeds, where µs per request does not.
+Command: \`BENCH_PROFILE_PATH=${PATH} npm run bench:profile\` (each server alone under \`node --cpu-prof\`, pinned to core 0, wrk -t1 -c50 and redis-server on core 1, ${SETTLE} of load unmeasured, then ${DURATION} measured), on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${quiet}: load average ${loadAtStart.toFixed(2)} before the run. "Units" are busy samples per sample in \`writev\` (the system call that sends each answer, the same bytes for both servers): they follow the host's speed where µs per request do not, but still move by about a tenth from run to run, so compare several runs.
 
 | server | requests/s | CPU µs per request | units a request | of which garbage collector | busy samples |
 |---|---|---|---|---|---|
