@@ -3,7 +3,7 @@
  * by 32 random bytes in base64url; anything else is refused before any store lookup.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap, REQUEST_MEMO_ENTRIES } from './bounded-map.ts';
 
 const KEY_FORMAT = /^cr_[A-Za-z0-9_-]{43}$/;
 /** Hex characters of the hash shown in lists and logs: enough to tell keys apart, useless to an attacker. */
@@ -31,7 +31,7 @@ export function isWellFormedKey(value: string): boolean {
  * memory only, where each passes with every request anyway; never on disk or in a log. Undefined for a value
  * that is not shaped like a key (not remembered).
  */
-export function createKeyHasher(limit = 10_000): (value: string) => string | undefined {
+export function createKeyHasher(limit = REQUEST_MEMO_ENTRIES): (value: string) => string | undefined {
   const hashes = new BoundedMap<string, string>(limit);
   return (value) => {
     let hashed = hashes.get(value);

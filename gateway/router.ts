@@ -9,12 +9,11 @@
  * segments lead to, and parameter values are collected once, for the route that matched.
  *
  * A build's API is a few thousand paths, asked again and again: the router remembers the match of
- * the paths it matched last (`MATCH_MEMO_LIMIT`, each at most `LONGEST_REMEMBERED_TARGET` long), so a
- * repeated path costs one Map look-up. Paths that match nothing are not remembered: a flood of made-up
+ * the paths it matched last (a `RequestMemo`), so a repeated path costs one Map look-up. Paths that match nothing are not remembered: a flood of made-up
  * paths cannot push real ones out.
  */
 import { placeholderOf } from '../schemas/path-template.ts';
-import { BoundedMap, LONGEST_REMEMBERED_TARGET } from './bounded-map.ts';
+import { RequestMemo } from './bounded-map.ts';
 import type { Manifest, ManifestRoute, ParamKind } from './parse-manifest.ts';
 
 export interface RouteMatch {
@@ -27,9 +26,6 @@ export interface Router {
   /** The route of a normalised path (the exchange's `path`: decoded, no leading slash); the same frozen match for the same path. */
   match(path: string): RouteMatch | undefined;
 }
-
-/** Matched paths remembered per build. */
-export const MATCH_MEMO_LIMIT = 10_000;
 
 /**
  * Only a domain may contain a dot: `/api/mcc/0000.json` is a missing static file (404), not an
@@ -95,7 +91,7 @@ export function createRouter(manifest: Manifest): Router {
     return walk(node.param, segments, depth + 1);
   };
 
-  const matches = new BoundedMap<string, RouteMatch>(MATCH_MEMO_LIMIT);
+  const matches = new RequestMemo<RouteMatch>();
   return {
     match(path) {
       const known = matches.get(path);
@@ -107,7 +103,7 @@ export function createRouter(manifest: Manifest): Router {
       for (const { index, name } of ending.params) params[name] = segments[index] as string;
       // Shared by every request for the path: frozen, so no step can change another request's match.
       const match: RouteMatch = Object.freeze({ route: ending.route, params: Object.freeze(params) });
-      if (path.length <= LONGEST_REMEMBERED_TARGET) matches.set(path, match);
+      matches.set(path, match);
       return match;
     },
   };

@@ -1,7 +1,7 @@
 /** Pure steps of the gateway where a real server adds nothing: parameter normalisation, encoding negotiation, configuration. */
 import { describe, expect, it } from 'vitest';
 import { createKeyHasher, generateKey, hashKey } from '../gateway/api-keys.ts';
-import { BoundedMap, LONGEST_REMEMBERED_TARGET } from '../gateway/bounded-map.ts';
+import { BoundedMap, LONGEST_REMEMBERED_TARGET, RequestMemo } from '../gateway/bounded-map.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { parseManifest } from '../gateway/parse-manifest.ts';
@@ -278,6 +278,16 @@ describe('BoundedMap', () => {
     map.set('a', 3);
     map.set('c', 4);
     expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([3, undefined, 4, 2]);
+  });
+});
+
+describe('RequestMemo', () => {
+  it('keeps what a request sent up to LONGEST_REMEMBERED_TARGET characters, nothing longer', () => {
+    const memo = new RequestMemo<number>();
+    const longest = 'a'.repeat(LONGEST_REMEMBERED_TARGET);
+    memo.set(longest, 1);
+    memo.set(`${longest}b`, 2);
+    expect([memo.get(longest), memo.get(`${longest}b`), memo.size]).toEqual([1, undefined, 1]);
   });
 });
 

@@ -3,7 +3,7 @@
  * counted), answer a conditional request whose ETag still matches (304, not counted), and, once
  * the call is counted, answer with the file.
  */
-import { BoundedMap, LONGEST_REMEMBERED_TARGET } from '../bounded-map.ts';
+import { RequestMemo } from '../bounded-map.ts';
 import type { Build } from '../build-source.ts';
 import { HttpError } from '../http-error.ts';
 import type { Manifest, ManifestFile } from '../parse-manifest.ts';
@@ -24,9 +24,8 @@ interface Resolution {
   readonly links: string | undefined;
 }
 
-/** Request targets resolved per build, at most this many remembered (refusals and URLs over LONGEST_REMEMBERED_TARGET are not: they are worked out again). */
-export const RESOLUTION_MEMO_LIMIT = 10_000;
-const resolutions = new WeakMap<Manifest, BoundedMap<string, Resolution>>();
+/** Request targets resolved, per build. */
+const resolutions = new WeakMap<Manifest, RequestMemo<Resolution>>();
 
 /**
  * The resolution of the exchange's target, worked out once per build and raw request target (the URL as
@@ -35,7 +34,7 @@ const resolutions = new WeakMap<Manifest, BoundedMap<string, Resolution>>();
 function resolutionOf(build: Build, exchange: Exchange): Resolution {
   let memo = resolutions.get(build.manifest);
   if (memo === undefined) {
-    memo = new BoundedMap(RESOLUTION_MEMO_LIMIT);
+    memo = new RequestMemo();
     resolutions.set(build.manifest, memo);
   }
   const target = exchange.request.url ?? '';
@@ -45,12 +44,14 @@ function resolutionOf(build: Build, exchange: Exchange): Resolution {
   const resolved = resolveFile(build.manifest, route, params, exchange.query);
   const entry = build.manifest.files[resolved.fileKey];
   if (entry === undefined) throw new HttpError('not-found', 'Not found.');
+  // Shared by every request for the target: frozen, so no step can change another request's resolution.
+  Object.freeze(resolved.values);
   const resolution: Resolution = Object.freeze({
-    resolved: Object.freeze({ ...resolved, values: Object.freeze(resolved.values) }),
+    resolved: Object.freeze(resolved),
     entry,
     links: pagingLinks(build.manifest, resolved, exchange.path, exchange.query),
   });
-  if (target.length <= LONGEST_REMEMBERED_TARGET) memo.set(target, resolution);
+  memo.set(target, resolution);
   return resolution;
 }
 

@@ -1,5 +1,5 @@
 /** Step 1: method, URL length and shape, path segments (decoded one by one) and query, or a 400/405/414. */
-import { BoundedMap, LONGEST_REMEMBERED_TARGET } from '../bounded-map.ts';
+import { RequestMemo } from '../bounded-map.ts';
 import { HttpError } from '../http-error.ts';
 import { type Exchange, NO_QUERY } from './exchange.ts';
 
@@ -16,7 +16,7 @@ export function normaliseRequest(exchange: Exchange): 'preflight' | 'request' {
   let target = targets.get(url);
   if (target === undefined) {
     target = parseRequestTarget(url);
-    if (url.length <= LONGEST_REMEMBERED_TARGET) targets.set(url, target);
+    targets.set(url, target);
   }
   exchange.path = target.path;
   exchange.query = target.query;
@@ -29,9 +29,8 @@ export interface RequestTarget {
   readonly query: URLSearchParams;
 }
 
-/** Request targets parsed last, by the URL as sent (a query's parse cost a best-card call 0.7 µs); refusals and URLs over LONGEST_REMEMBERED_TARGET are not remembered. */
-export const TARGET_MEMO_LIMIT = 10_000;
-const targets = new BoundedMap<string, RequestTarget>(TARGET_MEMO_LIMIT);
+/** Request targets parsed last, by the URL as sent (a query's parse cost a best-card call 0.7 µs). */
+const targets = new RequestMemo<RequestTarget>();
 
 /** A request target (`/path?query`, or absolute-form) as its decoded path and query; 400/414 when it cannot be one. */
 export function parseRequestTarget(url: string): RequestTarget {
