@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { generateKey, hashKey, hashPrefix } from '../gateway/api-keys.ts';
 import { type BuildSource, createBuildSource, createRemoteBuildSource } from '../gateway/build-source.ts';
-import { formatConfig, type RawOptions, resolveConfig } from '../gateway/config.ts';
+import { type RawOptions, resolveConfig } from '../gateway/config.ts';
 import { type RunningGateway, startGateway } from '../gateway/create-gateway.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { createLogger } from '../gateway/logger.ts';
@@ -11,7 +11,7 @@ import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../ga
 import { openStore } from '../gateway/open-store.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
-import { servingFlagsHint } from '../gateway/serving-node-flags.ts';
+import { startupBanner } from './startup-banner.ts';
 import { answerMetricsRequests, isWorker, superviseWorkers } from './supervise-workers.ts';
 
 /** Serves the built tree until SIGINT or SIGTERM. */
@@ -21,9 +21,7 @@ export async function serve(flags: RawOptions): Promise<void> {
   const logger = createLogger(config.logLevel);
   // With several workers the primary has printed the configuration once; each worker says only where it listens.
   const say = isWorker() ? () => undefined : (line: string) => console.log(line);
-  say('cardrewards gateway');
-  for (const line of formatConfig(config)) say(`  ${line}`);
-  for (const line of servingFlagsHint()) say(`  ${line}`);
+  for (const line of startupBanner(config)) say(line);
   const store = await openStore(config, logger);
   say(
     store.kind === 'embedded'

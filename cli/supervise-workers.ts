@@ -7,10 +7,10 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { BuildSource } from '../gateway/build-source.ts';
-import { formatConfig, type GatewayConfig } from '../gateway/config.ts';
-import { servingFlagsHint } from '../gateway/serving-node-flags.ts';
+import type { GatewayConfig } from '../gateway/config.ts';
 import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/metrics.ts';
 import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/metrics-server.ts';
+import { startupBanner } from './startup-banner.ts';
 
 /** The IPC message the primary sends a worker to ask for its counters, and the worker's reply. */
 const METRICS_MESSAGE = 'cardrewards:metrics';
@@ -66,10 +66,7 @@ export function isWorker(): boolean {
 
 /** Forks `config.workers` workers running the same command line, and keeps them running until a signal. */
 export function superviseWorkers(config: GatewayConfig): Promise<void> {
-  console.log('cardrewards gateway');
-  for (const line of formatConfig(config)) console.log(`  ${line}`);
-  // The workers run with the primary's node flags (node:cluster passes them on).
-  for (const line of servingFlagsHint()) console.log(`  ${line}`);
+  for (const line of startupBanner(config)) console.log(line);
   let stopping = false;
   let lastRestart = 0;
   const fork = (): Worker => cluster.fork();
