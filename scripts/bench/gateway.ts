@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
-import { freePort, UNREACHED_LIMITS, waitFor } from './servers.ts';
+import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
@@ -173,10 +173,6 @@ let scraped = '';
 try {
   if (!existsSync(join(ROOT, 'dist/manifest.json'))) execFileSync(process.execPath, ['bin/cardrewards.js', 'build'], { stdio: 'inherit' });
   const tree = realpathSync(join(ROOT, 'dist'));
-  const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    execFileSync(process.execPath, ['bin/cardrewards.js', ...args], { cwd: ROOT, env: { ...process.env, ...env } })
-      .toString()
-      .trim();
 
   // nginx: one worker, the same files, no check at all (the ceiling).
   const nginxPort = await freePort();
@@ -211,10 +207,9 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
   await waitFor(`http://127.0.0.1:${barePort}${GATEWAY_PATHS.static}`);
   subjects.push({ label: BARE_NODE, base: `http://127.0.0.1:${barePort}`, paths: GATEWAY_PATHS, headers: {}, pid: bare.pid });
 
-  const redisPort = await freePort();
-  children.push(pinned('1', 'redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no']));
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  const redis = await startRedis('1');
+  children.push(redis.process);
+  const redisUrl = redis.url;
 
   // Bare node:http counting every keyed call in a store with the gateway's own counter and nothing
   // else: the ceiling of any server that counts each call exactly there (scripts/bench/bare-node.ts).
@@ -295,7 +290,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; ty
       CARDREWARDS_LOG_LEVEL: 'silent',
       ...gateway.env,
     };
-    const key = cli(['keys', 'create', '--tier', 'pro', '--name', gateway.label], env).split('\n').pop() ?? '';
+    const key = createKey(gateway.label, env);
     const port = await freePort();
     // Metrics are on in every row but the one that measures what they cost.
     const metricsPort = await freePort();

@@ -23,7 +23,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
-import { freePort, UNREACHED_LIMITS, waitFor } from './servers.ts';
+import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
@@ -212,15 +212,9 @@ const counts: Count[] = [];
 let redis: ChildProcess | undefined;
 let keyed: KeyedSetUp | undefined;
 if (KEYED) {
-  const redisPort = await freePort();
-  redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const created = execFileSync(process.execPath, ['bin/cardrewards.js', 'keys', 'create', '--tier', 'pro', '--name', 'instructions'], {
-    cwd: ROOT,
-    env: { ...process.env, REDIS_URL: redisUrl },
-  });
-  keyed = { redisUrl, key: created.toString().trim().split('\n').pop() ?? '' };
+  const started = await startRedis();
+  redis = started.process;
+  keyed = { redisUrl: started.url, key: createKey('instructions', { REDIS_URL: started.url }) };
 }
 const SUBJECTS = subjectsFor(keyed?.redisUrl);
 try {

@@ -22,7 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
-import { freePort, UNREACHED_LIMITS, waitFor } from './servers.ts';
+import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
 
 const ROOT = process.cwd();
 const PATH = process.env['BENCH_PROFILE_PATH'] ?? '/api/cards/amex-gold';
@@ -124,13 +124,9 @@ async function measure(label: string, child: ChildProcess, folder: string, base:
 
 const loadAtStart = loadavg()[0] ?? 0;
 const work = mkdtempSync(join(ROOT, '.bench-profile-'));
-const redisPort = await freePort();
-const redis = spawn('taskset', ['-c', '1', 'redis-server', '--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
-  stdio: 'ignore',
-});
+const redis = await startRedis('1');
 try {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const redisUrl = redis.url;
   const env = {
     REDIS_URL: redisUrl,
     CARDREWARDS_LIMITS: UNREACHED_LIMITS,
@@ -149,15 +145,7 @@ try {
     [],
   );
 
-  const key =
-    execFileSync(process.execPath, ['bin/cardrewards.js', 'keys', 'create', '--tier', 'pro', '--name', 'bench:profile'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    })
-      .toString()
-      .trim()
-      .split('\n')
-      .pop() ?? '';
+  const key = createKey('bench:profile', env);
   const gatewayPort = await freePort();
   const gatewayFolder = join(work, 'gateway');
   const serve = ['bin/cardrewards.js', 'serve', '--port', String(gatewayPort), '--no-demo-key', '--workers', '1', '--metrics-port', '0'];
@@ -198,6 +186,6 @@ ${END}`;
   writeReportSection(join(ROOT, 'docs/benchmarks.md'), START, END, section);
   console.log(section);
 } finally {
-  redis.kill('SIGTERM');
+  redis.process.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
 }

@@ -8,23 +8,18 @@
  *
  *   taskset -c 0 node bin/run-ts.js scripts/bench/redis-count.ts [ROUNDS] [IN_FLIGHT] [PAIRS]
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { hashKey, generateKey } from '../../gateway/api-keys.ts';
 import { createRedisStore } from '../../gateway/stores/redis-store.ts';
-import { freePort } from './servers.ts';
+import { startRedis } from './servers.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 200_000);
 const IN_FLIGHT = Number(process.argv[3] ?? 50);
 const PAIRS = Number(process.argv[4] ?? 2);
 const limits = { daily: 1_000_000_000, monthly: 1_000_000_000 };
 
-const port = await freePort();
-const redis = spawn('taskset', ['-c', '1', 'redis-server', '--port', String(port), '--save', '', '--appendonly', 'no'], {
-  stdio: 'ignore',
-});
+const redis = await startRedis('1');
 try {
-  await new Promise((resolve) => setTimeout(resolve, 500));
   const hash = hashKey(generateKey());
 
   /** CPU µs per count and counts per second over `rounds` counts. */
@@ -44,8 +39,8 @@ try {
     return { cpuUs: (used.user + used.system) / rounds, perSecond: rounds / seconds };
   };
   const clients = [
-    ['counting connection', `redis://127.0.0.1:${port}`],
-    ['ioredis', `redis://127.0.0.1:${port}/?family=4`],
+    ['counting connection', redis.url],
+    ['ioredis', `${redis.url}/?family=4`],
   ] as const;
   let expected = 0;
   for (let pair = 0; pair < PAIRS; pair++) {
@@ -64,5 +59,5 @@ try {
     }
   }
 } finally {
-  redis.kill('SIGKILL');
+  redis.process.kill('SIGKILL');
 }

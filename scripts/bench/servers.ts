@@ -1,5 +1,6 @@
-/** Starting servers for a benchmark: a free port to give one, the limits they run with, and waiting until it answers. */
-import { createServer } from 'node:net';
+/** Starting servers for a benchmark: a free port to give one, the limits they run with, a Redis and a key, and waiting until it answers. */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { connect, createServer } from 'node:net';
 
 /** A daily and monthly limit no benchmark run reaches: every call it makes is counted and served. */
 export const UNREACHED_LIMIT = 1_000_000_000;
@@ -34,4 +35,42 @@ export async function waitFor(url: string, { timeoutMs = 60_000, everyMs = 100 }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** Resolves once something accepts TCP connections on `port` (polling every 50 ms); throws after `timeoutMs`. */
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+/** A redis-server of the benchmark's own on a free port, keeping nothing on disk, pinned to `cpus` when given; resolves once it takes connections. */
+export async function startRedis(cpus?: string): Promise<{ readonly url: string; readonly process: ChildProcess }> {
+  const port = await freePort();
+  const command = ['redis-server', '--port', String(port), '--save', '', '--appendonly', 'no'];
+  const child =
+    cpus === undefined
+      ? spawn('redis-server', command.slice(1), { stdio: 'ignore' })
+      : spawn('taskset', ['-c', cpus, ...command], { stdio: 'ignore' });
+  await waitForPort(port);
+  return { url: `redis://127.0.0.1:${port}`, process: child };
+}
+
+/** A new pro key, made by `cardrewards keys create` in the store `env` names (REDIS_URL, or the state file). */
+export function createKey(name: string, env: NodeJS.ProcessEnv): string {
+  const created = execFileSync(process.execPath, ['bin/cardrewards.js', 'keys', 'create', '--tier', 'pro', '--name', name], {
+    env: { ...process.env, ...env },
+  });
+  return created.toString().trim().split('\n').pop() ?? '';
 }
