@@ -14,10 +14,13 @@
  * A stalled process: LMDB has one write lock for all processes, so a gateway paused (SIGSTOP) or
  * wedged inside a write transaction holds up every other process's counts. A count therefore
  * waits at most `writeTimeoutMs` and then fails as unavailable (503, or passed over in fail-open
- * mode), and `/readyz` says 503 while a write cannot get through. As with Redis's late commands,
- * a count whose transaction only starts after its deadline (less a margin) writes nothing, so a
- * call answered 503 is not counted when the lock is released; the one residue is a transaction
- * that starts inside the margin and whose commit then takes longer than the margin.
+ * mode), and `/readyz` says 503 while a write cannot get through. A call answered 503 is never
+ * counted later, on either sync mode:
+ * - a count whose transaction only starts after its deadline (less a margin) writes nothing, as
+ *   with Redis's late commands;
+ * - a count that was written but whose commit resolves after the deadline (with `sync: 'disk'`,
+ *   LMDB's overlapping sync can hold a committed count's resolution behind a stalled process) is
+ *   taken back by a refund as soon as it resolves: its caller has already answered 503.
  *
  * A state file of the earlier JSON format at the same path is migrated on open and kept beside
  * the database as `<file>.json-migrated`. The path is always the database file (state-path.ts).
@@ -87,19 +90,22 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
   const writeTimeoutMs = options.writeTimeoutMs ?? 2000;
   /**
    * Runs `write` in a write transaction unless it starts after `deadline - DEADLINE_MARGIN_MS`;
-   * rejects as unavailable when it has not committed by the deadline.
+   * rejects as unavailable when it has not committed by the deadline. A write that commits after
+   * its caller was told it failed is handed to `undoLate`, so the caller's answer stays true.
    */
-  const boundedWrite = <T>(operation: string, write: () => T): Promise<T> => {
+  const boundedWrite = <T>(operation: string, write: () => T, undoLate?: (result: T) => void): Promise<T> => {
     const deadline = Date.now() + writeTimeoutMs;
+    let timedOut = false;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new StoreUnavailableError(`the embedded store's write lock was not free within ${writeTimeoutMs} ms (${operation})`)),
-        writeTimeoutMs,
-      );
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(new StoreUnavailableError(`the embedded store's write lock was not free within ${writeTimeoutMs} ms (${operation})`));
+      }, writeTimeoutMs);
       db.transaction(() => (Date.now() > deadline - DEADLINE_MARGIN_MS ? LATE : write())).then(
         (result) => {
           clearTimeout(timer);
           if (result === LATE) reject(new StoreUnavailableError(`the embedded store's write came too late (${operation})`));
+          else if (timedOut) undoLate?.(result);
           else resolve(result);
         },
         (error: unknown) => {
@@ -114,6 +120,15 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
     const value = db.get(key);
     return typeof value === 'number' ? value : 0;
   };
+
+  /** Takes one count back from each counter (never below zero), whenever the write lock comes free. */
+  const decrement = (keys: readonly string[]) =>
+    db.transaction(() => {
+      for (const key of keys) {
+        const value = count(key);
+        if (value > 0) db.put(key, value - 1);
+      }
+    });
 
   const registry: KeyRegistry = {
     async lookupKey(hash) {
@@ -141,24 +156,27 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
       const dayKey = dayOf(hash, periods.day);
       const monthKey = monthOf(hash, periods.month);
       // Read, check and write inside one write transaction: exact whatever other processes do.
-      return boundedWrite('count', (): IncrementResult => {
-        const counts = { day: count(dayKey), month: count(monthKey) };
-        const full = (limits.daily !== null && counts.day >= limits.daily) || (limits.monthly !== null && counts.month >= limits.monthly);
-        if (full) return { allowed: false, counts, resetSeconds: periods.resetSeconds };
-        const after = { day: counts.day + 1, month: counts.month + 1 };
-        db.put(dayKey, after.day);
-        db.put(monthKey, after.month);
-        return { allowed: true, counts: after, resetSeconds: periods.resetSeconds };
-      });
+      return boundedWrite(
+        'count',
+        (): IncrementResult => {
+          const counts = { day: count(dayKey), month: count(monthKey) };
+          const full = (limits.daily !== null && counts.day >= limits.daily) || (limits.monthly !== null && counts.month >= limits.monthly);
+          if (full) return { allowed: false, counts, resetSeconds: periods.resetSeconds };
+          const after = { day: counts.day + 1, month: counts.month + 1 };
+          db.put(dayKey, after.day);
+          db.put(monthKey, after.month);
+          return { allowed: true, counts: after, resetSeconds: periods.resetSeconds };
+        },
+        // Answered 503 already: the count it made is not the caller's to pay.
+        (late) => {
+          // A refund that fails leaves the count as Redis's late commands would: nothing better to do.
+          if (late.allowed) decrement([dayKey, monthKey]).catch(() => undefined);
+        },
+      );
     },
     async refund(hash, now) {
       const periods = periodsOf(now);
-      await db.transaction(() => {
-        for (const key of [dayOf(hash, periods.day), monthOf(hash, periods.month)]) {
-          const value = count(key);
-          if (value > 0) db.put(key, value - 1);
-        }
-      });
+      await decrement([dayOf(hash, periods.day), monthOf(hash, periods.month)]);
     },
     async usage(hash, now): Promise<Counts> {
       const periods = periodsOf(now);

@@ -16,10 +16,11 @@ import { resolveConfig } from '../../gateway/config.ts';
 import { startGateway } from '../../gateway/create-gateway.ts';
 import { createLogger } from '../../gateway/logger.ts';
 import { createEmbeddedStore } from '../../gateway/stores/embedded-store.ts';
-import { ROOT } from '../helpers/cli.ts';
 import { createTestKey } from '../helpers/gateway.ts';
 import { createTestTree } from '../helpers/gateway-tree.ts';
 import { get } from '../helpers/http.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { startServeProcess } from '../helpers/serve-process.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-stall-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -80,6 +81,70 @@ describe('a stalled process on the shared embedded store', () => {
       builds.close();
       await gateway.close();
       await store.close();
+    }
+  });
+});
+
+/** Keyed calls, `parallel` at a time, until `until()`; each status (0 for no answer) by the gateway that gave it. */
+async function loadUntil(urls: readonly string[], key: string, parallel: number, until: () => boolean): Promise<number[]> {
+  const statuses: number[] = [];
+  const worker = async (i: number) => {
+    const url = urls[i % urls.length] as string;
+    while (!until()) {
+      const reply = await get(url, '/api/cards', { headers: { 'X-API-Key': key }, timeoutMs: 15_000 }).catch(() => undefined);
+      statuses.push(reply?.status ?? 0);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, (_, i) => worker(i)));
+  return statuses;
+}
+
+// Issue 45: with the default disk sync, a gateway paused with SIGSTOP mid-write made half of the
+// other gateway's 503s (and of its own) count once it resumed, so a client that retried paid twice.
+describe.each(['disk', 'os'])('two gateways on one embedded store (sync %s), one paused mid-write', (sync) => {
+  it('counts exactly the calls answered 200: no 503 is counted later', async () => {
+    const state = join(work, `paused-${sync}.mdb`);
+    const tree = await createTestTree(work);
+    const key = (await runCli(['keys', 'create', '--tier', 'enterprise', '--name', 'paused', '--state-file', state])).stdout.trim();
+    const serve = () =>
+      startServeProcess(work, ['--port', '0', '--dist', tree.out, '--state-file', state, '--state-sync', sync, '--log-level', 'silent'], {
+        REDIS_URL: '',
+      });
+    const paused = serve();
+    const other = serve();
+    try {
+      const urls = await Promise.all([paused.listening, other.listening]);
+      // Both gateways busy counting; the first one is stopped four times for longer than the 2 s write timeout.
+      let done = false;
+      const running = loadUntil(urls, key, 16, () => done);
+      for (let round = 0; round < 4; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 300 + round * 70));
+        paused.child.kill('SIGSTOP');
+        await new Promise((resolve) => setTimeout(resolve, 2600));
+        paused.child.kill('SIGCONT');
+      }
+      done = true;
+      const statuses = await running;
+      // Late refunds and commits settle once nothing holds the lock.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const served = statuses.filter((status) => status === 200).length;
+      const refused = statuses.filter((status) => status === 503).length;
+      expect(served).toBeGreaterThan(0);
+      // The pauses must have refused calls, or this case proves nothing.
+      expect(refused).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      const store = createEmbeddedStore({ file: state });
+      try {
+        expect(await store.usage(hashKey(key), new Date())).toEqual({ day: served, month: served });
+      } finally {
+        await store.close();
+      }
+    } finally {
+      for (const server of [paused, other]) {
+        server.child.kill('SIGCONT');
+        server.child.kill('SIGTERM');
+      }
+      await Promise.all([paused.exited, other.exited]);
     }
   });
 });
