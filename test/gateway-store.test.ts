@@ -1,6 +1,6 @@
 /** The same conformance tests against both `Store` implementations: Redis (real server) and the embedded state file. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -167,6 +167,22 @@ describe.runIf(HAS_REDIS)('redis', () => {
 });
 
 describe('embedded store file', () => {
+  it('is readable by its owner only, its lock file too, and narrows the mode of a file an earlier version left wider', async () => {
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    const fresh = join(work, 'private.mdb');
+    const store = createEmbeddedStore({ file: fresh });
+    await store.saveKey(record('private'));
+    await store.close();
+    expect([modeOf(fresh), modeOf(`${fresh}-lock`)]).toEqual([0o600, 0o600]);
+
+    chmodSync(fresh, 0o644);
+    chmodSync(`${fresh}-lock`, 0o644);
+    const reopened = createEmbeddedStore({ file: fresh });
+    expect(await reopened.lookupKey(record('private').hash)).toEqual(record('private'));
+    await reopened.close();
+    expect([modeOf(fresh), modeOf(`${fresh}-lock`)]).toEqual([0o600, 0o600]);
+  });
+
   it('with --state-sync os, keeps every count a killed process made before it answered', () => {
     const file = join(work, 'killed.mdb');
     const key = record('killed', 'pro');

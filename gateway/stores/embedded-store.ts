@@ -25,7 +25,7 @@
  * A state file of the earlier JSON format at the same path is migrated on open and kept beside
  * the database as `<file>.json-migrated`. The path is always the database file (state-path.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { GatewayError } from '../errors.ts';
@@ -58,6 +58,27 @@ const keyOf = (hash: string) => `key:${hash}`;
 const dayOf = (hash: string, day: string) => `day:${hash}:${day}`;
 const monthOf = (hash: string, month: string) => `month:${hash}:${month}`;
 
+/** Who may read the state: its owner only (LMDB itself would create the files 0664 less the umask). */
+const STATE_FILE_MODE = 0o600;
+
+/**
+ * Creates each missing file empty with the owner-only mode (LMDB takes an empty file as a new
+ * database), and narrows an existing one's mode, as a file an earlier version created may be wider.
+ */
+function restrictToOwner(files: readonly string[]): void {
+  for (const path of files) {
+    if (!existsSync(path)) closeSync(openSync(path, 'a', STATE_FILE_MODE));
+    else {
+      try {
+        chmodSync(path, STATE_FILE_MODE);
+      } catch (error) {
+        // Another user's file that this one may write: its mode is its owner's to set.
+        if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      }
+    }
+  }
+}
+
 /** Opens (or creates) the database, as one object with both halves' methods (`store.ts`). */
 export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
   return joinStore(openEmbeddedStore(options));
@@ -72,6 +93,7 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
     // One meaning for every command: the path is the database file, whatever it ends with (state-path.ts).
     const { isFile } = stateLayout(file);
     const legacy = isFile ? migrateJsonState(file) : undefined;
+    if (isFile) restrictToOwner([file, `${file}-lock`]);
     db = open<unknown, string>({ path: file, noSubdir: isFile, encoding: 'json', compression: false, noSync: options.sync === 'os' });
     if (legacy !== undefined) {
       db.transactionSync(() => {
