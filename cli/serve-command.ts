@@ -12,10 +12,19 @@ import { openStore } from '../gateway/open-store.ts';
 import { createOriginProxy } from '../gateway/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
 import { startupBanner } from './startup-banner.ts';
-import { answerMetricsRequests, isWorker, superviseWorkers } from './supervise-workers.ts';
+import { answerMetricsRequests, isWorker, leaveCluster, superviseWorkers } from './supervise-workers.ts';
 
-/** Serves the built tree until SIGINT or SIGTERM. */
+/** Serves the built tree until SIGINT or SIGTERM; rejects when it cannot start (and then a worker leaves its cluster, so it exits). */
 export async function serve(flags: RawOptions): Promise<void> {
+  try {
+    await startServing(flags);
+  } catch (error) {
+    if (isWorker()) leaveCluster();
+    throw error;
+  }
+}
+
+async function startServing(flags: RawOptions): Promise<void> {
   const config = resolveConfig(flags, process.env);
   if (config.workers > 1 && !isWorker()) return superviseWorkers(config);
   const logger = createLogger(config.logLevel);
@@ -63,7 +72,7 @@ export async function serve(flags: RawOptions): Promise<void> {
   }
   const proxy = config.originUrl === undefined ? undefined : createOriginProxy(config.originUrl, logger);
   const metrics = config.metricsPort === undefined ? undefined : createMetrics();
-  let gateway: RunningGateway;
+  let gateway: RunningGateway | undefined;
   let metricsServer: RunningMetricsServer | undefined;
   try {
     gateway = await startGateway({ config, store, builds, logger, proxy, metrics });
@@ -73,19 +82,12 @@ export async function serve(flags: RawOptions): Promise<void> {
         renderMetrics(metrics.snapshot(), buildFacts(builds), 1),
       );
   } catch (error) {
-    // A busy port or an address this host does not have is the user's to fix, not a crash.
+    // A listener that cannot start leaves nothing serving: a half-started gateway would answer /healthz and fail every call.
+    await gateway?.close();
     builds.close();
     proxy?.close();
     await store.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
-    const why =
-      code === 'EADDRINUSE' ? 'the port is already in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host';
-    throw new GatewayError(
-      'ERR_LISTEN',
-      `cannot listen on ${config.host}:${config.port}: ${why}; choose another with --port/--host (PORT, CARDREWARDS_HOST)`,
-      { cause: error },
-    );
+    throw error;
   }
   // Handlers first: a supervisor may send SIGTERM the moment it reads the line below.
   const stop = async (signal: string) => {

@@ -1,7 +1,8 @@
 /**
  * `serve --workers N`: the primary process forks N workers (node:cluster), which share the
  * listening port and each run the whole gateway; the counters they share live in Redis or the
- * embedded store. A worker that dies is replaced (at most once a second); SIGINT or SIGTERM stops
+ * embedded store. A worker that dies is replaced (at most once a second), one that dies before it
+ * listened ends the gateway (it would not start again either); SIGINT or SIGTERM stops
  * them all. With `--metrics-port`, the primary serves `/metrics`: the workers' counters, asked for
  * over the cluster's IPC channel at each scrape and added up.
  */
@@ -9,7 +10,9 @@ import cluster, { type Worker } from 'node:cluster';
 import type { BuildSource } from '../gateway/build-source.ts';
 import type { GatewayConfig } from '../gateway/config.ts';
 import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/metrics.ts';
-import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/metrics-server.ts';
+import { buildFacts, startMetricsServer } from '../gateway/metrics-server.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import { exitCodeForError } from './exit-code.ts';
 import { startupBanner } from './startup-banner.ts';
 
 /** The IPC message the primary sends a worker to ask for its counters, and the worker's reply. */
@@ -64,44 +67,63 @@ export function isWorker(): boolean {
   return cluster.isWorker;
 }
 
-/** Forks `config.workers` workers running the same command line, and keeps them running until a signal. */
-export function superviseWorkers(config: GatewayConfig): Promise<void> {
+/** In a worker that cannot start: closes its channel to the primary, which would otherwise keep the process alive. */
+export function leaveCluster(): void {
+  cluster.worker?.disconnect();
+}
+
+/**
+ * Forks `config.workers` workers running the same command line, and keeps them running until a signal.
+ * Rejects, once every worker has stopped, when the metrics address cannot be bound or a worker exits
+ * before it ever listened: what stops one worker from starting stops its replacement too.
+ */
+export async function superviseWorkers(config: GatewayConfig): Promise<void> {
   for (const line of startupBanner(config)) console.log(line);
+  let scrapes = 0;
+  // Bound before any worker starts, so a busy address ends the start with nothing running.
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(config.metricsHost, config.metricsPort, () => collectMetrics(++scrapes));
+  if (metricsServer !== undefined) console.log(`  metrics of all ${config.workers} workers at ${metricsServer.url}`);
   let stopping = false;
+  let failure: GatewayError | undefined;
   let lastRestart = 0;
+  const listened = new WeakSet<Worker>();
+  cluster.on('listening', (worker) => listened.add(worker));
   const fork = (): Worker => cluster.fork();
   for (let i = 0; i < config.workers; i++) fork();
-  let scrapes = 0;
-  let metricsServer: RunningMetricsServer | undefined;
-  if (config.metricsPort !== undefined)
-    void startMetricsServer(config.metricsHost, config.metricsPort, () => collectMetrics(++scrapes)).then(
-      (server) => {
-        metricsServer = server;
-        console.log(`  metrics of all ${config.workers} workers at ${server.url}`);
-      },
-      (error: Error) => console.error(`  cannot serve metrics on ${config.metricsHost}:${config.metricsPort}: ${error.message}`),
-    );
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    console.error(`  worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    const wait = Math.max(0, lastRestart + 1000 - Date.now());
-    lastRestart = Date.now() + wait;
-    setTimeout(fork, wait);
-  });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const stop = () => {
+      if (stopping) return;
       stopping = true;
       void metricsServer?.close();
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
       const stopped = () => {
         if (Object.keys(cluster.workers ?? {}).length > 0) return;
         cluster.off('exit', stopped);
-        resolve();
+        if (failure === undefined) resolve();
+        else reject(failure);
       };
       cluster.on('exit', stopped);
       stopped();
-      setTimeout(() => process.exit(0), 5000).unref();
+      setTimeout(() => process.exit(failure === undefined ? 0 : exitCodeForError(failure)), 5000).unref();
     };
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      if (!listened.has(worker)) {
+        // The worker has printed why (a busy port, no build, a store that cannot open).
+        failure = new GatewayError(
+          'ERR_WORKER_START',
+          `worker ${worker.process.pid} exited (${signal ?? code}) before it listened; stopping the other workers`,
+        );
+        return stop();
+      }
+      console.error(`  worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      const wait = Math.max(0, lastRestart + 1000 - Date.now());
+      lastRestart = Date.now() + wait;
+      setTimeout(fork, wait);
+    });
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });

@@ -13,6 +13,7 @@ import type { GatewayConfig } from './config.ts';
 import { createFileCache } from './file-cache.ts';
 import { type HttpError, toHttpError } from './http-error.ts';
 import { createKeyCache } from './key-cache.ts';
+import { listen } from './listen.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { OriginProxy } from './origin-proxy.ts';
@@ -56,7 +57,7 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** Starts listening on `config.host:config.port`. */
+/** Starts listening on `config.host:config.port`; rejects with `ERR_LISTEN` naming that address when it cannot. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const handler = createRequestHandler(options);
   // Timeouts are checked every second (Node's default is every 30 s, which let a slow-header socket live 40 s).
@@ -66,10 +67,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   );
   server.keepAliveTimeout = 5_000;
   if (options.config.maxConnections > 0) server.maxConnections = options.config.maxConnections;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.config.port, options.config.host, () => resolve());
-  });
+  await listen(server, options.config.host, options.config.port, 'port', 'host');
   const { port } = server.address() as AddressInfo;
   const host = options.config.host.includes(':') ? `[${options.config.host}]` : options.config.host;
   return {

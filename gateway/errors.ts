@@ -9,7 +9,8 @@ export type GatewayErrorCode =
   | 'ERR_STATE_FILE'
   | 'ERR_KEY_NOT_FOUND'
   | 'ERR_KEY_AMBIGUOUS'
-  | 'ERR_LISTEN';
+  | 'ERR_LISTEN'
+  | 'ERR_WORKER_START';
 
 export class GatewayError extends CardrewardsError<GatewayErrorCode> {
   override readonly name = 'GatewayError';

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BuildSource } from './build-source.ts';
+import { listen } from './listen.ts';
 import type { BuildFacts } from './metrics.ts';
 import { statManifest } from '../tree/tree-contract.ts';
 
@@ -14,7 +15,7 @@ export interface RunningMetricsServer {
   close(): Promise<void>;
 }
 
-/** Listens on `host:port` and answers `GET /metrics` with what `render` gives; anything else is a 404. */
+/** Listens on `host:port` (rejecting with `ERR_LISTEN` when it cannot) and answers `GET /metrics` with what `render` gives; anything else is a 404. */
 export async function startMetricsServer(host: string, port: number, render: () => Promise<string>): Promise<RunningMetricsServer> {
   const server = createServer((request, response) => {
     if (request.url !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -36,10 +37,7 @@ export async function startMetricsServer(host: string, port: number, render: () 
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  await listen(server, host, port, 'metricsPort', 'metricsHost');
   const address = server.address() as AddressInfo;
   return {
     server,
