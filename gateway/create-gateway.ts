@@ -18,6 +18,7 @@ import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { OriginProxy } from './origin-proxy.ts';
 import { readOriginFile, readThroughCache } from './answer-without-socket.ts';
+import type { McpLimits } from './mcp/mcp-limits.ts';
 import { mountMcp } from './mcp/mount-mcp.ts';
 import { type Access, createRequestSteps } from './request-steps.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
@@ -48,6 +49,8 @@ export interface GatewayOptions {
   readonly metrics?: Metrics | undefined;
   /** Milliseconds between two log summaries of a store outage (default 10 s), for tests. */
   readonly outageSummaryMs?: number | undefined;
+  /** Shorter `/mcp` limits than `MCP_LIMITS`, for tests. */
+  readonly mcpLimits?: Partial<McpLimits> | undefined;
 }
 
 export interface RunningGateway {
@@ -115,6 +118,8 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
         access,
         read: options.proxy === undefined ? readThroughCache(fileCache) : readOriginFile,
         logger,
+        metrics,
+        limits: options.mcpLimits,
       })
     : undefined;
   const deliver = createDeliver(fileCache, options.proxy);

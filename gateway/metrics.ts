@@ -27,6 +27,10 @@ export interface MetricsSnapshot {
   readonly storeErrors: Record<string, number>;
   /** Counting calls against the store, each one's duration. */
   readonly storeLatency: Histogram;
+  /** `method|outcome` → `/mcp` JSON-RPC messages. */
+  readonly mcpMessages: Record<string, number>;
+  /** method → bytes of `/mcp` answers. */
+  readonly mcpAnswerBytes: Record<string, number>;
 }
 
 export interface Metrics {
@@ -35,6 +39,8 @@ export interface Metrics {
   observeQuotaRefusal(tier: string): void;
   observeStoreError(operation: string): void;
   observeStoreLatency(seconds: number): void;
+  /** One `/mcp` message: its method (`mcp-methods.ts` keeps the names few), what became of it, and its answer's bytes. */
+  observeMcpMessage(method: string, outcome: string, bytes: number): void;
   snapshot(): MetricsSnapshot;
 }
 
@@ -71,6 +77,8 @@ export function createMetrics(): Metrics {
   const storeLatency = emptyHistogram();
   const quotaRefusals: Record<string, number> = {};
   const storeErrors: Record<string, number> = {};
+  const mcpMessages: Record<string, number> = {};
+  const mcpAnswerBytes: Record<string, number> = {};
   return {
     observeRequest(family, tier, status, seconds) {
       const byStatus = inner(inner(requests, family), tier);
@@ -80,6 +88,10 @@ export function createMetrics(): Metrics {
     observeQuotaRefusal: (tier) => add(quotaRefusals, tier),
     observeStoreError: (operation) => add(storeErrors, operation),
     observeStoreLatency: (seconds) => observe(storeLatency, seconds),
+    observeMcpMessage(method, outcome, bytes) {
+      add(mcpMessages, `${method}|${outcome}`);
+      if (bytes > 0) add(mcpAnswerBytes, method, bytes);
+    },
     snapshot: () => ({
       requests: Object.fromEntries(
         [...requests].flatMap(([family, byTier]) =>
@@ -90,6 +102,8 @@ export function createMetrics(): Metrics {
       quotaRefusals: { ...quotaRefusals },
       storeErrors: { ...storeErrors },
       storeLatency: structuredClone(storeLatency),
+      mcpMessages: { ...mcpMessages },
+      mcpAnswerBytes: { ...mcpAnswerBytes },
     }),
   };
 }
@@ -102,6 +116,8 @@ export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSn
     quotaRefusals: {},
     storeErrors: {},
     storeLatency: emptyHistogram(),
+    mcpMessages: {},
+    mcpAnswerBytes: {},
   };
   const mergeHistogram = (into: Histogram, from: Histogram) => {
     from.counts.forEach((count, i) => {
@@ -114,6 +130,8 @@ export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSn
     for (const [key, count] of Object.entries(snapshot.requests)) add(merged.requests, key, count);
     for (const [key, count] of Object.entries(snapshot.quotaRefusals)) add(merged.quotaRefusals, key, count);
     for (const [key, count] of Object.entries(snapshot.storeErrors)) add(merged.storeErrors, key, count);
+    for (const [key, count] of Object.entries(snapshot.mcpMessages)) add(merged.mcpMessages, key, count);
+    for (const [key, bytes] of Object.entries(snapshot.mcpAnswerBytes)) add(merged.mcpAnswerBytes, key, bytes);
     mergeHistogram(merged.latency, snapshot.latency);
     mergeHistogram(merged.storeLatency, snapshot.storeLatency);
   }
@@ -148,6 +166,14 @@ export function renderMetrics(snapshot: MetricsSnapshot, build: BuildFacts | und
   for (const [operation, count] of Object.entries(snapshot.storeErrors).sort())
     lines.push(`cardrewards_store_errors_total{operation="${label(operation)}"} ${count}`);
   histogram(lines, 'cardrewards_store_count_duration_seconds', 'Time the store took to count one call.', snapshot.storeLatency);
+  family('cardrewards_mcp_messages_total', 'counter', '/mcp JSON-RPC messages, by method and outcome.');
+  for (const [key, count] of Object.entries(snapshot.mcpMessages).sort()) {
+    const [method = '', outcome = ''] = key.split('|');
+    lines.push(`cardrewards_mcp_messages_total{method="${label(method)}",outcome="${label(outcome)}"} ${count}`);
+  }
+  family('cardrewards_mcp_answer_bytes_total', 'counter', 'Bytes of /mcp answers (JSON-RPC responses), by method.');
+  for (const [method, bytes] of Object.entries(snapshot.mcpAnswerBytes).sort())
+    lines.push(`cardrewards_mcp_answer_bytes_total{method="${label(method)}"} ${bytes}`);
   family('cardrewards_workers', 'gauge', 'Processes whose counters these figures add up.');
   lines.push(`cardrewards_workers ${workers}`);
   if (build !== undefined) {

@@ -53,11 +53,29 @@ export const PROBLEM_TYPES = {
     title: 'Method not allowed',
     about: 'The API is read-only: use GET or HEAD (and OPTIONS for CORS).',
   },
+  'request-timeout': {
+    status: 408,
+    title: 'Request body too slow',
+    about:
+      'The request body (at `/mcp`, the only path that takes one) did not arrive within the time the gateway gives a request its headers (10 s). Nothing was charged and the connection is closed.',
+  },
+  'request-too-large': {
+    status: 413,
+    title: 'Request too large',
+    about:
+      'The `/mcp` request body is over 64 KB, or its JSON-RPC batch holds more messages than a request may (20). Nothing was run or charged. Send less in each request.',
+  },
   'uri-too-long': { status: 414, title: 'URI too long', about: 'The URL is longer than the gateway reads. No valid request is that long.' },
   'quota-exceeded': {
     status: 429,
     title: 'Quota exceeded',
     about: "The key's daily or monthly calls are spent. `Retry-After` says when the window that is full ends.",
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Too many free requests',
+    about:
+      "The key sent more of `/mcp`'s free messages (every message but a tool call: initialize, the listings, resource reads, ping) than it may: a burst of 40, then 4 a second. Nothing was run or charged. Retry after `Retry-After` seconds.",
   },
   'internal-error': {
     status: 500,
@@ -79,6 +97,12 @@ export const PROBLEM_TYPES = {
     status: 503,
     title: 'Key store unavailable',
     about: 'The store of keys and quotas is unreachable. The call was not charged. Retry after `Retry-After` seconds.',
+  },
+  'mcp-busy': {
+    status: 503,
+    title: 'Assistants endpoint busy',
+    about:
+      'This gateway process is working on as many `/mcp` requests as it takes at once (16). Nothing was run or charged. Retry after `Retry-After` seconds.',
   },
 } as const satisfies Readonly<Record<string, { status: number; title: string; about: string }>>;
 

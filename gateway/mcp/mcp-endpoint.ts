@@ -6,20 +6,29 @@
  * server-initiated messages) and DELETE (ending a session) are 405, which the protocol allows.
  *
  * The HTTP request itself needs a valid `X-API-Key` (401 otherwise, as any keyed route): the
- * gateway's own authentication step, before any JSON-RPC is read. `initialize` and `tools/list`
- * then cost nothing; each tool call is authorised and counted as its route (`keyed-answer.ts`).
+ * gateway's own authentication step, before any byte of the body is read. Each tool call is then
+ * authorised and counted as its route (`keyed-answer.ts`); every other message is free, and paid
+ * for by the bounds of `mcp-limits.ts`: the body's size and time, the batch's length and answer
+ * bytes, the key's allowance of free messages and the process's requests at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import type { ReadBuildFile } from '../answer-without-socket.ts';
 import type { BuildSource } from '../build-source.ts';
 import { HttpError, toHttpError } from '../http-error.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Access } from '../request-steps.ts';
 import { createExchange, type Exchange } from '../steps/exchange.ts';
 import { answerProblem, logAccess, logFailure, RETRY_AFTER_UNAVAILABLE, setCorsHeaders } from '../steps/respond.ts';
 import { createKeyedContexts } from './keyed-answer.ts';
+import { createAdmission } from './mcp-admission.ts';
+import { MCP_LIMITS, type McpLimits } from './mcp-limits.ts';
+import { paceMessages } from './pace-messages.ts';
+import { readBody } from './read-body.ts';
+import { screenMessages } from './screen-messages.ts';
 
 export interface McpEndpointOptions {
   readonly corsOrigin: string;
@@ -27,11 +36,15 @@ export interface McpEndpointOptions {
   readonly access: Access;
   readonly read: ReadBuildFile;
   readonly logger: Logger;
+  /** This process's counters for `/metrics`; none when metrics are off. */
+  readonly metrics?: Metrics | undefined;
+  /** Limits a test shortens; the rest are `MCP_LIMITS`. */
+  readonly limits?: Partial<McpLimits> | undefined;
 }
 
 const ALLOW = 'POST, OPTIONS';
-/** A JSON-RPC message to this endpoint is small: a tool's arguments are a few slugs. */
-const MAX_BODY_BYTES = 64 * 1024;
+/** Seconds to wait when the process is busy with other `/mcp` requests: they take milliseconds. */
+const RETRY_AFTER_BUSY = '1';
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': ALLOW,
   'Access-Control-Allow-Headers': 'Content-Type, Accept, X-API-Key, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
@@ -40,7 +53,9 @@ const PREFLIGHT_HEADERS = {
 };
 
 /** The `/mcp` handler. */
-export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: McpEndpointOptions) {
+export function createMcpEndpoint({ corsOrigin, builds, access, read, logger, metrics, limits: shortened }: McpEndpointOptions) {
+  const limits: McpLimits = { ...MCP_LIMITS, ...shortened };
+  const admission = createAdmission(limits);
   const logs = logger.isLevelEnabled('info');
   const contexts = createKeyedContexts({
     corsOrigin,
@@ -50,8 +65,9 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: 
     // Each tool call in the access log as the route request it became, with the /mcp request's id.
     observe: logs ? (reply) => logAccess(logger, reply.exchange, reply.kind === 'document' ? 200 : reply.problem.status, true) : undefined,
   });
+  const observeMessage = metrics === undefined ? () => undefined : metrics.observeMcpMessage.bind(metrics);
 
-  /** Writes a problem (401, 405, 503…) as the gateway writes every refusal. */
+  /** Writes a problem (401, 405, 408, 413, 429, 503…) as the gateway writes every refusal. */
   const refuse = (exchange: Exchange, response: ServerResponse, error: HttpError): void => {
     answerProblem(exchange, error);
     logFailure(logger, exchange, error);
@@ -61,7 +77,15 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: 
     response.end(exchange.method === 'HEAD' ? undefined : answer.body);
   };
 
-  const handle = async (exchange: Exchange, request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  /** A body the transport would refuse (not JSON, an id twice) answered as it answers: a JSON-RPC error, 400. */
+  const refuseJsonRpc = (exchange: Exchange, response: ServerResponse, code: number, message: string): void => {
+    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+    response.writeHead(400, { ...exchange.headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) });
+    response.end(body);
+  };
+
+  /** Answers the request; `progress.bodyRead` tells a refusal whether the connection can be kept. */
+  const handle = async (exchange: Exchange, request: IncomingMessage, response: ServerResponse, progress: { bodyRead: boolean }) => {
     if (exchange.method === 'OPTIONS') {
       response.writeHead(204, { ...exchange.headers, ...PREFLIGHT_HEADERS });
       response.end();
@@ -75,17 +99,36 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: 
     const build = builds.current();
     if (build === undefined)
       throw new HttpError('build-unavailable', 'No data build is loaded yet.', { headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE } });
-    const server = createMcpServer(contexts({ 'x-api-key': request.headers['x-api-key'], 'x-request-id': exchange.requestId }, build));
-    const transport = new StreamableHTTPServerTransport({
-      // No sessionIdGenerator: stateless.
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_BODY_BYTES,
-    });
-    // The server closes its transport; nothing is kept once the answer is sent (or the client left).
-    response.once('close', () => void server.close().catch(() => undefined));
-    await server.connect(transport);
-    for (const [name, value] of Object.entries(exchange.headers)) response.setHeader(name, value);
-    await transport.handleRequest(request, response);
+    const body = await readBody(request, limits, exchange.started);
+    progress.bodyRead = true;
+    const screened = screenMessages(body, limits.batchMessages);
+    if (screened.kind === 'invalid') return refuseJsonRpc(exchange, response, screened.code, screened.message);
+    const leave = admission.enter();
+    if (leave === undefined)
+      throw new HttpError('mcp-busy', `This process is answering ${limits.inFlight} /mcp requests, the most it takes at once.`, {
+        headers: { 'Retry-After': RETRY_AFTER_BUSY },
+      });
+    try {
+      // The key was authenticated above: its hash names its allowance.
+      const wait = admission.takeFree(exchange.key?.hash ?? '', screened.free, performance.now());
+      if (wait > 0)
+        throw new HttpError(
+          'rate-limited',
+          `${screened.free} free messages (not tool calls) are more than this key has left: ${limits.freeBurst} at once, then ${limits.freePerSecond} a second.`,
+          { headers: { 'Retry-After': String(wait) } },
+        );
+      const server = createMcpServer(contexts({ 'x-api-key': request.headers['x-api-key'], 'x-request-id': exchange.requestId }, build));
+      // No sessionIdGenerator: stateless. The body is read and parsed above.
+      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+      // The server closes its transport; nothing is kept once the answer is sent (or the client left).
+      response.once('close', () => void server.close().catch(() => undefined));
+      await server.connect(transport);
+      paceMessages(transport, limits.answerBytes, observeMessage);
+      for (const [name, value] of Object.entries(exchange.headers)) response.setHeader(name, value);
+      await transport.handleRequest(request, response, screened.body);
+    } finally {
+      leave();
+    }
   };
 
   return (request: IncomingMessage, response: ServerResponse): void => {
@@ -93,13 +136,22 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger }: 
     exchange.routeId = 'mcp';
     setCorsHeaders(exchange, corsOrigin);
     exchange.headers['Access-Control-Expose-Headers'] += ', WWW-Authenticate';
-    if (logs) response.once('close', () => logAccess(logger, exchange, response.statusCode, response.writableFinished));
-    handle(exchange, request, response).catch((error: unknown) => {
+    response.once('close', () => {
+      if (logs) logAccess(logger, exchange, response.statusCode, response.writableFinished);
+      const status = response.writableFinished ? response.statusCode : 0;
+      metrics?.observeRequest('mcp', exchange.key?.tier ?? 'none', status, (performance.now() - exchange.started) / 1000);
+    });
+    const progress = { bodyRead: false };
+    handle(exchange, request, response, progress).catch((error: unknown) => {
       const failure = toHttpError(error);
       if (response.headersSent) {
         logFailure(logger, exchange, failure);
         response.destroy();
-      } else refuse(exchange, response, failure);
+        return;
+      }
+      // A body left unread (refused before it, or cut off) is not read on: the connection closes with the answer.
+      if (!progress.bodyRead && exchange.method === 'POST') exchange.headers['Connection'] = 'close';
+      refuse(exchange, response, failure);
     });
   };
 }

@@ -3,7 +3,7 @@ import { renderTemplate, templateParams, templatePattern } from '../../schemas/p
 import { createBuildSource } from '../../gateway/build-source.ts';
 import { resolveConfig, type GatewayConfig, type RawOptions } from '../../gateway/config.ts';
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
-import { startGateway, type RunningGateway } from '../../gateway/create-gateway.ts';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/create-gateway.ts';
 import { createLogger } from '../../gateway/logger.ts';
 import type { Manifest, ManifestRoute, ParamKind, Tier } from '../../gateway/parse-manifest.ts';
 import { createOriginProxy } from '../../gateway/origin-proxy.ts';
@@ -16,14 +16,14 @@ export interface TestGateway extends RunningGateway {
 export async function startTestGateway(
   store: Store,
   distDir: string,
-  options: RawOptions & { now?: () => Date } = {},
+  options: RawOptions & { now?: () => Date; mcpLimits?: GatewayOptions['mcpLimits'] } = {},
 ): Promise<TestGateway> {
-  const { now, ...flags } = options;
+  const { now, mcpLimits, ...flags } = options;
   const config = resolveConfig({ port: '0', host: '127.0.0.1', dist: distDir, logLevel: 'silent', reloadMs: '100', ...flags }, {});
   const logger = createLogger(config.logLevel);
   const builds = createBuildSource({ distDir: config.distDir, intervalMs: config.reloadIntervalMs });
   const proxy = config.originUrl === undefined ? undefined : createOriginProxy(config.originUrl, logger, 2000);
-  const gateway = await startGateway({ config, store, builds, logger, proxy, ...(now ? { now } : {}) });
+  const gateway = await startGateway({ config, store, builds, logger, proxy, mcpLimits, ...(now ? { now } : {}) });
   return {
     ...gateway,
     config,
