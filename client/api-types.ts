@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age
-         * @description The purchase is online (a portal link works only there): the cards are those the merchant takes online. Portal rates and offers observed more than 365 days before the build date are history: the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown. Minimum tier: pro (available to pro, enterprise).
+         * @description The purchase is online (a portal link works only there): the cards are those the merchant takes online. Portal rates and offers observed more than 365 days before the build date are history: the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown. A portal rate written "up to" is a ceiling over the store's categories, never a sure part of a total: total_cents counts what is sure, total_cents_up_to the most the stack can give (the two are equal when nothing is "up to"). Minimum tier: pro (available to pro, enterprise).
          */
         get: operations["computeTripleStack"];
         put?: never;
@@ -1892,7 +1892,7 @@ export interface components {
              * @description the stable name of the error, to branch on; /problems/{code} explains it
              * @enum {string}
              */
-            code: "bad-request-target" | "parameter-invalid" | "parameter-unknown" | "parameter-repeated" | "parameters-incomplete" | "key-missing" | "key-invalid" | "key-revoked" | "tier-too-low" | "not-found" | "method-not-allowed" | "uri-too-long" | "quota-exceeded" | "internal-error" | "origin-failed" | "build-unavailable" | "store-unavailable";
+            code: "bad-request-target" | "parameter-invalid" | "parameter-unknown" | "parameter-repeated" | "parameters-incomplete" | "key-missing" | "key-invalid" | "key-revoked" | "tier-too-low" | "not-found" | "method-not-allowed" | "request-timeout" | "request-too-large" | "uri-too-long" | "quota-exceeded" | "rate-limited" | "internal-error" | "origin-failed" | "build-unavailable" | "store-unavailable" | "mcp-busy" | "too-many-connections";
             detail: string;
             /** @description the request path */
             instance?: string;
@@ -2217,6 +2217,7 @@ export interface components {
         /** StorePage */
         StorePage: {
             data: {
+                /** @description the most a portal surely gives here, cents per dollar; a rate written "up to" counts as 0 (its floor is not known) */
                 best_value_percent: number;
                 /** @description non-empty text */
                 name: string;
@@ -2461,14 +2462,18 @@ export interface components {
             offer_cents: number;
             /** @description the best current portal rate (observed within freshness_horizon_days); null when none is current */
             portal: components["schemas"]["StoreRate"] | null;
-            /** @description US cents back per dollar of the assumed purchase */
+            /** @description what the portal surely adds, cents per dollar; 0 for a rate written "up to", whose floor is not known */
             portal_cents: number;
+            /** @description the most the portal adds: its rate even when written "up to"; equal to portal_cents otherwise */
+            portal_cents_up_to: number;
             /** @description with no current rate: the newest rate older than the horizon, shown for its date and never added into total_cents */
             portal_historical: components["schemas"]["StoreRate"] | null;
             /** @description the purchase the amounts are computed for (flat rates and amount offers depend on it) */
             purchase_usd: number;
-            /** @description card + portal + offer, cents per dollar (= percent back) in cash value */
+            /** @description card + portal + offer, cents per dollar (= percent back) in cash value: what the stack surely gives */
             total_cents: number;
+            /** @description card + portal at its "up to" ceiling + offer: the most the stack gives; equal to total_cents when the portal rate is not "up to" */
+            total_cents_up_to: number;
         };
         /** Usage */
         Usage: {

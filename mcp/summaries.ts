@@ -75,16 +75,24 @@ export function summariseComparison(doc: Doc, notRanked: readonly string[], buil
 /** Summary of a triple-stack answer: card, portal and offer, and their total. */
 export function summariseTripleStack(doc: Doc, buildDate: string): string {
   const card = doc.card as RankedCard | null | undefined;
-  const portal = doc.portal as { portal_name?: string; rate?: number; unit?: string } | null | undefined;
+  const portal = doc.portal as { portal_name?: string; rate?: number; unit?: string; up_to?: boolean } | null | undefined;
   const offer = doc.offer as { slug?: string } | null | undefined;
+  // "Up to" is a ceiling, never a sure part of the total: the words travel with the rate and the total is a range.
+  const upTo = portal?.up_to === true;
   const parts = [
     card ? `card ${describeCard(card)}` : 'no card',
     portal
-      ? `portal ${portal.portal_name ?? '?'} at ${portal.rate ?? '?'} ${portal.unit ?? ''} (${String(doc.portal_cents)} cents)`
+      ? upTo
+        ? `portal ${portal.portal_name ?? '?'} at up to ${portal.rate ?? '?'} ${portal.unit ?? ''} (0 to ${String(doc.portal_cents_up_to)} cents: some categories earn less)`
+        : `portal ${portal.portal_name ?? '?'} at ${portal.rate ?? '?'} ${portal.unit ?? ''} (${String(doc.portal_cents)} cents)`
       : 'no portal',
     offer ? `offer ${offer.slug ?? '?'} (${String(doc.offer_cents)} cents)` : 'no card-linked offer',
   ];
-  return `Triple stack for ${subject(doc)}: ${parts.join('; ')}; total ${String(doc.total_cents)} cents per dollar on a $${String(doc.purchase_usd)} purchase. Data evaluated on ${dataDate(doc, buildDate)}.`;
+  const total =
+    upTo && doc.total_cents_up_to !== doc.total_cents
+      ? `${String(doc.total_cents)} to up to ${String(doc.total_cents_up_to)}`
+      : String(doc.total_cents);
+  return `Triple stack for ${subject(doc)}: ${parts.join('; ')}; total ${total} cents per dollar on a $${String(doc.purchase_usd)} purchase. Data evaluated on ${dataDate(doc, buildDate)}.`;
 }
 
 /** Summary of a card's details. */

@@ -16,7 +16,15 @@ import { ageInDays } from '../internal/dates.ts';
 import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { liveOffers, storeRates } from '../views/shopping.ts';
-import { offerCents, offerInForce, offerUsable, portalCents, portalChoice, STACK_PURCHASE_USD } from '../views/stack-values.ts';
+import {
+  offerCents,
+  offerInForce,
+  offerUsable,
+  portalCeilingCents,
+  portalCents,
+  portalChoice,
+  STACK_PURCHASE_USD,
+} from '../views/stack-values.ts';
 import { acceptanceView, byText, rankedCards, storeRateText } from '../views/index.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
 
@@ -30,8 +38,8 @@ function rateWords(rate: Keyed.StoreRate): string {
     rate.basis === 'typical'
       ? `the median of ${rate.observations} daily observations from ${rate.window_from} to ${rate.window_to}`
       : `as the portal showed it on ${rate.observed_on}`;
-  const upTo = rate.up_to ? ' (the portal said "up to": some categories earn less)' : '';
-  return `${rate.portal_name} ${storeRateText(rate)}${upTo}, ${when}, ${rate.age_days} days before the build date`;
+  const upTo = rate.up_to ? ['up to ', ' (a ceiling: some categories earn less, by how much is not known)'] : ['', ''];
+  return `${rate.portal_name} ${upTo[0]}${storeRateText(rate)}${upTo[1]}, ${when}, ${rate.age_days} days before the build date`;
 }
 
 function portalNote(rate: Keyed.StoreRate | null, historical: Keyed.StoreRate | null): string {
@@ -39,7 +47,10 @@ function portalNote(rate: Keyed.StoreRate | null, historical: Keyed.StoreRate | 
     return `portal: no current rate; the newest known is ${rateWords(historical)}, older than the ${FRESHNESS_HORIZON_DAYS}-day horizon, so it is history and not counted`;
   if (rate === null) return 'portal: no portal rate is known for this merchant';
   const flat = rate.value_percent === null ? `; a flat amount, spread over a $${STACK_PURCHASE_USD} purchase` : '';
-  return `portal: ${rateWords(rate)}; valued at ${rate.cents_per_point} cents per point (${rate.valuation_basis})${flat}`;
+  const counted = rate.up_to
+    ? `; "up to" is a ceiling, not a sure part of the total: counted as 0 in total_cents and at most ${portalCeilingCents(rate)} in total_cents_up_to`
+    : '';
+  return `portal: ${rateWords(rate)}; valued at ${rate.cents_per_point} cents per point (${rate.valuation_basis})${flat}${counted}`;
 }
 
 function offerNote(offer: Keyed.Offer | null, known: readonly Keyed.Offer[], refused: boolean, date: string): string {
@@ -72,7 +83,9 @@ export const tripleStackRoute: RouteDefinition = {
   description:
     `The purchase is online (a portal link works only there): the cards are those the merchant takes online. ` +
     `Portal rates and offers observed more than ${FRESHNESS_HORIZON_DAYS} days before the build date are history: ` +
-    'the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown.',
+    'the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown. ' +
+    'A portal rate written "up to" is a ceiling over the store\'s categories, never a sure part of a total: total_cents counts what is sure, ' +
+    'total_cents_up_to the most the stack can give (the two are equal when nothing is "up to").',
   params: {},
   queryDocs: { valuation: VALUATION_QUERY_DOC },
   variants: [
@@ -104,6 +117,7 @@ function* stacks(
     const offer = bestOffer(usable);
     const refused = offer === null && bestOffer(known) !== null;
     const portalValue = portal === null ? 0 : portalCents(portal);
+    const portalCeiling = portal === null ? 0 : portalCeilingCents(portal);
     const offerValue = offer === null ? 0 : offerCents(offer);
     const dates = [portal?.observed_on, offer?.observed_on].filter((d): d is string => d !== undefined).sort();
     const asOf = dates[0] ?? null;
@@ -131,8 +145,10 @@ function* stacks(
       },
       card_cents: cardValue,
       portal_cents: portalValue,
+      portal_cents_up_to: portalCeiling,
       offer_cents: offerValue,
       total_cents: round4(cardValue + portalValue + offerValue),
+      total_cents_up_to: round4(cardValue + portalCeiling + offerValue),
       as_of: asOf,
       age_days: asOf === null ? null : ageInDays(asOf, model.date),
       assumptions: [

@@ -11,8 +11,18 @@ import type * as Keyed from '../../schemas/keyed.ts';
 /** The purchase the triple-stack assumes, so flat portal rates and amount offers become cents per dollar. */
 export const STACK_PURCHASE_USD = 100;
 
-/** Cents per dollar a portal rate gives on a purchase of `spend` dollars (a flat amount is spread over it). */
+/**
+ * Cents per dollar a portal rate surely gives on a purchase of `spend` dollars (a flat amount is
+ * spread over it). A rate the portal wrote as "up to" is a ceiling over the store's categories
+ * whose floor the dataset does not know: it surely gives nothing, and only portalCeilingCents
+ * counts it (docs/ranking.md, "Up to").
+ */
 export function portalCents(rate: Keyed.StoreRate, spend = STACK_PURCHASE_USD): number {
+  return rate.up_to ? 0 : portalCeilingCents(rate, spend);
+}
+
+/** Cents per dollar a portal rate gives at most: its rate, even when the portal wrote "up to". */
+export function portalCeilingCents(rate: Keyed.StoreRate, spend = STACK_PURCHASE_USD): number {
   if (rate.value_percent !== null) return rate.value_percent;
   const cents = rate.unit === 'usd_flat' ? rate.rate * 100 : rate.rate * rate.cents_per_point;
   return round4(cents / spend);
@@ -20,12 +30,14 @@ export function portalCents(rate: Keyed.StoreRate, spend = STACK_PURCHASE_USD): 
 
 /**
  * Current rates before historical ones (a stale rate is never chosen over a fresher one), then best
- * value at the assumed purchase, then newest, then portal slug: a total order.
+ * sure value at the assumed purchase (a flat 5 % before an "up to 8 %"), then best ceiling, then
+ * newest, then portal slug: a total order.
  */
 export function byPortalValue(a: Keyed.StoreRate, b: Keyed.StoreRate): number {
   return (
     Number(a.freshness === 'historical') - Number(b.freshness === 'historical') ||
     portalCents(b) - portalCents(a) ||
+    portalCeilingCents(b) - portalCeilingCents(a) ||
     (a.observed_on > b.observed_on ? -1 : a.observed_on < b.observed_on ? 1 : 0) ||
     (a.portal < b.portal ? -1 : a.portal > b.portal ? 1 : 0)
   );

@@ -144,9 +144,24 @@ export const tripleStack = component(
         ['portal', 'offer'],
       ),
       card_cents: stackPart,
-      portal_cents: stackPart,
+      portal_cents: {
+        ...stackPart,
+        description: 'what the portal surely adds, cents per dollar; 0 for a rate written "up to", whose floor is not known',
+      },
+      portal_cents_up_to: {
+        ...stackPart,
+        description: 'the most the portal adds: its rate even when written "up to"; equal to portal_cents otherwise',
+      },
       offer_cents: stackPart,
-      total_cents: { type: 'number', description: 'card + portal + offer, cents per dollar (= percent back) in cash value' },
+      total_cents: {
+        type: 'number',
+        description: 'card + portal + offer, cents per dollar (= percent back) in cash value: what the stack surely gives',
+      },
+      total_cents_up_to: {
+        type: 'number',
+        description:
+          'card + portal at its "up to" ceiling + offer: the most the stack gives; equal to total_cents when the portal rate is not "up to"',
+      },
       as_of: { ...nullableDate, description: 'the oldest observed_on of the portal rate and offer used; null when only the card is used' },
       age_days: { type: ['integer', 'null'], minimum: 0, description: 'days from as_of to the build date' },
       assumptions: { type: 'array', items: text },
@@ -167,8 +182,10 @@ export const tripleStack = component(
       'known',
       'card_cents',
       'portal_cents',
+      'portal_cents_up_to',
       'offer_cents',
       'total_cents',
+      'total_cents_up_to',
       'as_of',
       'age_days',
       'assumptions',

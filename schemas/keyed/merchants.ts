@@ -193,9 +193,15 @@ export const portal = component(
     ['slug', 'name', 'program', 'website', 'store_count', 'latest_observed_on', 'age_days', 'source_url', 'as_of'],
   ),
 );
-export const store = object({ slug, name: text, portal_count: count, best_value_percent: { type: 'number' } }, [
-  'slug',
-  'name',
-  'portal_count',
-  'best_value_percent',
-]);
+export const store = object(
+  {
+    slug,
+    name: text,
+    portal_count: count,
+    best_value_percent: {
+      type: 'number',
+      description: 'the most a portal surely gives here, cents per dollar; a rate written "up to" counts as 0 (its floor is not known)',
+    },
+  },
+  ['slug', 'name', 'portal_count', 'best_value_percent'],
+);

@@ -25,9 +25,11 @@ export interface GoldenCase {
  * - `acceptance=NETWORKS`: the answer is limited to these networks, joined by `+` (`visa`, `mastercard+visa`);
  * - `condition=CARD:KIND`: CARD is in the answer's list with a condition of KIND (`rotation_unknown`);
  * - `stack-portal=BASIS`: the merchant's triple-stack (same valuation) names its portal part BASIS
- *   (`current`, `historical`, `unknown`), and a historical or unknown part adds nothing to its total.
+ *   (`current`, `historical`, `unknown`), and a historical or unknown part adds nothing to its total;
+ * - `stack-up-to`: the stack's portal rate was written "up to": its total counts the portal at 0 (its
+ *   floor is unknown) and `total_cents_up_to` adds the ceiling.
  */
-const CHECK_FORMS = /^(inline|acceptance=[a-z+]+|condition=[a-z0-9-]+:[a-z_]+|stack-portal=(current|historical|unknown))$/;
+const CHECK_FORMS = /^(inline|acceptance=[a-z+]+|condition=[a-z0-9-]+:[a-z_]+|stack-portal=(current|historical|unknown)|stack-up-to)$/;
 
 /** Reads and checks the cases file; a malformed row throws, naming it. */
 export function readGoldenCases(dir: string): GoldenCase[] {
@@ -45,7 +47,7 @@ export function readGoldenCases(dir: string): GoldenCase[] {
     if (!match || (valuation !== 'standalone' && valuation !== 'pooled') || expected.length !== 3 || !row['id'] || !row['reason'] || bad) {
       throw new Error(
         `test/golden/cases.csv line ${index + 2}: expected id, query (mcc=CODE or merchant=SLUG), valuation, 3 slugs joined by " > ", reason, ` +
-          `checks (optional, ;-separated: inline, acceptance=NETWORKS, condition=CARD:KIND, stack-portal=BASIS)${bad ? `; got check "${bad}"` : ''}`,
+          `checks (optional, ;-separated: inline, acceptance=NETWORKS, condition=CARD:KIND, stack-portal=BASIS, stack-up-to)${bad ? `; got check "${bad}"` : ''}`,
       );
     }
     return {
@@ -110,13 +112,36 @@ function failedCheck(goldenCase: GoldenCase, files: ReadonlyMap<string, Buffer>,
     if (entry === undefined) return `${card} is not in the answer's list`;
     return entry.conditions?.some((c) => c.kind === kind) ? null : `${card} has no ${kind} condition`;
   }
-  const stack = read<{ basis: { portal: string }; portal_cents: number; portal: unknown }>(
-    `keyed/api/compute/triple-stack/${goldenCase.valuation}/${goldenCase.query.key}.json`,
-  );
+  const stack = read<{
+    basis: { portal: string };
+    portal_cents: number;
+    portal_cents_up_to: number;
+    portal: { up_to: boolean; value_percent: number | null } | null;
+    card_cents: number;
+    offer_cents: number;
+    total_cents: number;
+    total_cents_up_to: number;
+  }>(`keyed/api/compute/triple-stack/${goldenCase.valuation}/${goldenCase.query.key}.json`);
   if (stack === null) return `no triple-stack for ${goldenCase.query.key}`;
+  if (name === 'stack-up-to') {
+    if (stack.portal?.up_to !== true) return 'the stack\'s portal rate is not an "up to" rate';
+    if (stack.portal_cents !== 0 || stack.total_cents !== round(stack.card_cents + stack.offer_cents))
+      return `the "up to" rate was added into total_cents (${stack.total_cents})`;
+    if (
+      stack.total_cents_up_to !== round(stack.total_cents + stack.portal_cents_up_to) ||
+      stack.portal_cents_up_to !== stack.portal.value_percent
+    )
+      return `total_cents_up_to (${stack.total_cents_up_to}) is not the sure total plus the portal's ceiling`;
+    return null;
+  }
   if (stack.basis.portal !== value) return `the stack's portal part is ${stack.basis.portal}`;
   if (value !== 'current' && (stack.portal_cents !== 0 || stack.portal !== null)) return `a ${value} portal rate was added into the total`;
   return null;
+}
+
+/** Rounds a sum of cents as the generator does (4 decimals). */
+function round(cents: number): number {
+  return Math.round(cents * 10_000) / 10_000;
 }
 
 /**
@@ -158,8 +183,9 @@ export function renderGoldenDoc(cases: readonly GoldenCase[]): string {
     '',
     'Some cases also check what an answer at the till must hold (`checks`): `inline` (the answer lists at least 10 cards itself),',
     '`acceptance=NETWORKS` (a merchant that takes only these networks: no card on another is listed), `condition=CARD:KIND` (CARD',
-    "carries that condition, e.g. `rotation_unknown` when its quarter's categories are not in the dataset) and `stack-portal=BASIS`",
-    "(the merchant's triple-stack names its portal part current, historical or unknown, and only a current rate is in its total).",
+    "carries that condition, e.g. `rotation_unknown` when its quarter's categories are not in the dataset), `stack-portal=BASIS`",
+    "(the merchant's triple-stack names its portal part current, historical or unknown, and only a current rate is in its total) and",
+    '`stack-up-to` (the stack\'s portal rate was written "up to": `total_cents` counts it at 0, `total_cents_up_to` at its ceiling).',
     '',
     '| case | query | valuation | expected top 3 | checks | why |',
     '| --- | --- | --- | --- | --- | --- |',
