@@ -12,10 +12,10 @@ export async function build(options: BuildOptions): Promise<boolean> {
   const started = performance.now();
   const elapsed = () => ((performance.now() - started) / 1000).toFixed(2);
   // An interrupt removes the temporary tree before the process ends by its signal.
-  const result = await whileInterruptible((signal) => buildTree({ ...options, signal }, createProgress(isInteractive())));
-  for (const name of result.abandonedTreesRemoved) {
-    console.error(`removed ${name}, the temporary tree of a build whose process is gone`);
-  }
+  const onAbandonedTreeRemoved = (path: string) => console.error(`removed ${path}, the temporary tree of a build whose process is gone`);
+  const result = await whileInterruptible((signal) =>
+    buildTree({ ...options, signal, onAbandonedTreeRemoved }, createProgress(isInteractive())),
+  );
   if (!result.ok) {
     failWithProblems(result.problems, `${options.out} left unchanged`);
     return false;

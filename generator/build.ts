@@ -3,14 +3,14 @@
  * tree atomically, or writes nothing and returns every dataset problem. The order of the build
  * lives here; the CLI only parses its options and prints the result.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkDataset, planBuild, prepare } from './compile.ts';
 import { liveTree } from './disk-tree.ts';
 import { emitTree, liveInputs, removeAbandonedTrees } from './emit-tree.ts';
 import { inputsDigest } from './inputs-digest.ts';
 import { datasetBytes, outputBound } from './output-bound.ts';
 import type { Problem } from './dataset-problems.ts';
-import { readDataset } from './read-dataset.ts';
+import { readDatasetFolder } from './read-dataset.ts';
 import { buildsFolder } from '../tree/tree-contract.ts';
 import { type SummaryOptions, summarizeDataset } from './summary.ts';
 
@@ -25,6 +25,11 @@ export interface BuildOptions {
   readonly datasetCommit?: string | null | undefined;
   /** Aborting it stops the build and removes its temporary tree; the live tree stays as it was. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Told the path of each temporary tree of a build whose process is gone, as it is removed: before
+   * anything else, so it is told whether this build then succeeds, fails or throws.
+   */
+  readonly onAbandonedTreeRemoved?: ((path: string) => void) | undefined;
 }
 
 /** Reports the long steps of a build as they run (the CLI times them on a terminal). */
@@ -43,27 +48,28 @@ export type BuildResult =
       readonly written: number;
       readonly reused: number;
       readonly removed: number;
-      /** Temporary trees of builds whose process is gone, removed before this build. */
-      readonly abandonedTreesRemoved: readonly string[];
     }
-  | { readonly ok: false; readonly problems: readonly Problem[]; readonly abandonedTreesRemoved: readonly string[] };
+  | { readonly ok: false; readonly problems: readonly Problem[] };
 
 const silent: BuildProgress = { step: (_, run) => run(), stepAsync: (_, run) => run() };
 
 /** Builds `options.out` from `options.dataset`, or returns every dataset problem and writes nothing. */
 export async function buildTree(options: BuildOptions, progress: BuildProgress = silent): Promise<BuildResult> {
   // Whatever this build then does, what a killed build left behind goes first.
-  const abandonedTreesRemoved = removeAbandonedTrees(buildsFolder(resolve(options.out)));
-  const sources = progress.step(`reading ${options.dataset}`, () => readDataset(options.dataset));
+  const buildsDir = buildsFolder(resolve(options.out));
+  for (const name of removeAbandonedTrees(buildsDir)) options.onAbandonedTreeRemoved?.(join(buildsDir, name));
+  const read = progress.step(`reading ${options.dataset}`, () => readDatasetFolder(options.dataset));
+  if (!read.ok) return { ok: false, problems: read.problems };
+  const { sources } = read;
   const inputs = inputsDigest(sources, { baseUrl: options.baseUrl, date: options.date });
   if (liveInputs(options.out) === inputs) {
     // Same dataset, options and generator as the live build: its tree is this build's tree.
-    return { ok: true, outcome: 'inputs-unchanged', buildId: null, files: 0, written: 0, reused: 0, removed: 0, abandonedTreesRemoved };
+    return { ok: true, outcome: 'inputs-unchanged', buildId: null, files: 0, written: 0, reused: 0, removed: 0 };
   }
   const prepared = progress.step('validating', () =>
     prepare(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
   );
-  if (!prepared.ok) return { ok: false, problems: prepared.problems, abandonedTreesRemoved };
+  if (!prepared.ok) return { ok: false, problems: prepared.problems };
   // The live build is the one this build follows: its history is carried forward, its answers compared.
   const live = liveTree(options.out);
   const plan = planBuild(prepared.model, { datasetCommit: options.datasetCommit ?? null, previous: live });
@@ -80,7 +86,6 @@ export async function buildTree(options: BuildOptions, progress: BuildProgress =
     written: emitted.written,
     reused: emitted.reused,
     removed: emitted.removed,
-    abandonedTreesRemoved,
   };
 }
 
@@ -89,6 +94,8 @@ export function checkDatasetFolder(
   datasetDir: string,
   summary: SummaryOptions = {},
 ): { readonly problems: readonly Problem[]; readonly summary: readonly string[] } {
-  const { dataset, problems } = checkDataset(readDataset(datasetDir), datasetDir);
+  const read = readDatasetFolder(datasetDir);
+  if (!read.ok) return { problems: read.problems, summary: [] };
+  const { dataset, problems } = checkDataset(read.sources, datasetDir);
   return { problems, summary: problems.length > 0 ? [] : summarizeDataset(dataset, summary) };
 }

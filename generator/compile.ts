@@ -22,6 +22,7 @@ import { tables } from './tables.ts';
 import { createModel, type Model } from './model.ts';
 import { sortProblems, type Problem } from './dataset-problems.ts';
 import { validateDataset } from './validate-dataset.ts';
+import { checkDocuments } from './check-documents.ts';
 
 export interface CompileOptions {
   readonly baseUrl: string;
@@ -61,6 +62,7 @@ export function checkDataset(sources: DatasetSources, displayDir: string): { dat
   // A table that could not be read is empty: what the checks then say about its file follows from that one problem.
   const unreadableFiles = new Set(tables.filter((table) => unreadable.has(table.name)).map((table) => displayFile(displayDir, table.file)));
   problems.push(...validateDataset(dataset, displayDir, rejected, unreadable).filter((problem) => !unreadableFiles.has(problem.file)));
+  problems.push(...checkDocuments(sources, displayDir));
   return { dataset, problems: sortProblems(problems) };
 }
 

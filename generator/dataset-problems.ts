@@ -12,7 +12,9 @@ export type ProblemCode =
   | 'inconsistent'
   | 'empty_table'
   | 'too_long'
-  | 'invalid_text';
+  | 'invalid_text'
+  /** A dataset file that is a link, a folder, a device, a FIFO or a socket: refused unread. */
+  | 'not_regular_file';
 
 export interface Problem {
   readonly code: ProblemCode;
@@ -36,6 +38,7 @@ export function formatProblem(problem: Problem): string {
  */
 const RANK: Readonly<Record<ProblemCode, number>> = {
   missing_file: 0,
+  not_regular_file: 0,
   empty_table: 0,
   csv_syntax: 0,
   missing_column: 0,

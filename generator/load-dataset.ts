@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import type { ErrorObject } from 'ajv';
 import { validatorFor } from '../schemas/validator.ts';
-import { type CsvParseError, cellLimit, checkCells, shortQuote, syntaxProblem } from './internal/cell-checks.ts';
+import { type CsvParseError, cellRule, checkCells, shortQuote, syntaxProblem } from './internal/cell-checks.ts';
 import type { Problem } from './dataset-problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import type * as Rows from '../schemas/dataset.ts';
@@ -105,7 +105,7 @@ function loadTable(
   }
   const columns = header.record.map((name) => name.trim());
   if (!checkHeader(table, file, columns, problems)) return undefined;
-  const limits = columns.map((name) => cellLimit(table.schema.properties[name] as Parameters<typeof cellLimit>[0]));
+  const rules = columns.map((name) => cellRule(table.schema.properties[name] as Parameters<typeof cellRule>[0]));
 
   const validate = validatorFor(table.schema);
   const rows: Located<unknown>[] = [];
@@ -123,7 +123,7 @@ function loadTable(
     }
     const row = coerceRow(table, columns, record);
     // Length and characters first: a cell that fails them is never handed to the schema's patterns.
-    if (!checkCells(file, line, columns, limits, record, problems)) {
+    if (!checkCells(file, line, columns, rules, record, problems)) {
       rejected.push(row);
       continue;
     }

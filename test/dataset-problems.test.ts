@@ -211,13 +211,56 @@ describe('dataset problems', () => {
       'slug,name,website',
       'amex,American\u0000Express,https://www.americanexpress.com/',
       'chase,Pr\ufffdf\ufffdrred,https://www.chase.com/',
-      'citi,"Citi\nBank\u202e",https://www.citi.com/',
+      'citi,"Citi\nBank",https://www.citi.com/',
     ].join('\n');
-    expect(withFiles({ 'issuers.csv': issuers })).toEqual([
+    const categories = fixtureText('categories.csv').replace('flights bought from airlines', '"flights bought\nfrom airlines\u202e"');
+    expect(withFiles({ 'issuers.csv': issuers, 'categories.csv': categories })).toEqual([
+      // The override is on the second line of the quoted description (prose may run over lines).
+      'data/categories.csv:3:3: description: bidirectional control U+202E at character 29 of the field; expected UTF-8 text without control characters',
       'data/issuers.csv:2:2: name: control character U+0000 at character 9 of the field; expected UTF-8 text without control characters',
       'data/issuers.csv:3:2: name: a byte that is not UTF-8 (read as U+FFFD) at character 3 of the field; expected UTF-8 text without control characters',
-      // The override is on the second line of the quoted field.
-      'data/issuers.csv:5:2: name: bidirectional control U+202E at character 10 of the field; expected UTF-8 text without control characters',
+      // A name is one line.
+      'data/issuers.csv:4:2: name: control character U+000A at character 5 of the field; expected UTF-8 text without control characters',
+    ]);
+  });
+
+  it('refuses invisible format characters in names and slugs, and leaves them to prose', () => {
+    const cards = fixtureText('cards.csv')
+      .replace('American Express Gold Card', 'American Express\u200b Gold Card')
+      .replace('\namex-gold,', '\namex-gold\ufeff,')
+      .replace('Blue Cash Preferred Card', 'Blue Cash Pre\u00adferred Card');
+    const programs = fixtureText('programs.csv').replace('Membership Rewards', 'Membership Rewards\u{e0041}');
+    const categories = fixtureText('categories.csv')
+      // A zero-width joiner inside an emoji and a word joiner are prose's own, in a description.
+      .replace(
+        'flights bought from airlines',
+        'flights bought from airlines for a family \u{1f468}\u200d\u{1f469}\u200d\u{1f467} fares\u2060 too',
+      )
+      .replace('Delta purchases', 'Delta\u2063 purchases');
+    const visible = 'expected visible text: only a note or a description may hold an invisible format character';
+    expect(withFiles({ 'cards.csv': cards, 'programs.csv': programs, 'categories.csv': categories })).toEqual([
+      `data/cards.csv:2:2: name: invisible format character U+00AD at character 14 of the field; ${visible}`,
+      `data/cards.csv:3:1: slug: invisible format character U+FEFF at character 10 of the field; ${visible}`,
+      `data/cards.csv:3:2: name: invisible format character U+200B at character 17 of the field; ${visible}`,
+      `data/categories.csv:3:2: name: invisible format character U+2063 at character 6 of the field; ${visible}`,
+      `data/programs.csv:2:2: name: invisible format character U+E0041 at character 19 of the field; ${visible}`,
+    ]);
+  });
+
+  it('holds README.md and LICENSE to the rules of text, located at their line and column', () => {
+    const readme = '# Dataset\r\n\r\n\tIndented with a tab, CRLF lines, an emoji \u{1f468}\u200d\u{1f469}.\r\n';
+    expect(withFiles({ 'README.md': readme, LICENSE: '\ufeffMIT License\n' })).toEqual([]);
+    expect(
+      withFiles({
+        'README.md': '# Dataset\n\nA line with an escape \u001b[31m in it\n',
+        LICENSE: 'MIT License\n\nCopyright \u00e9\u202e reversed\n',
+      }),
+    ).toEqual([
+      'data/LICENSE:3:12: bidirectional control U+202E; expected UTF-8 text without control characters',
+      'data/README.md:3:23: control character U+001B; expected UTF-8 text without control characters',
+    ]);
+    expect(withFiles({ 'README.md': 'x'.repeat(TEXT_LIMITS.document + 1) })).toEqual([
+      `data/README.md:0:0: ${(TEXT_LIMITS.document + 1).toLocaleString('en-US')} characters, expected at most ${TEXT_LIMITS.document.toLocaleString('en-US')} (docs/input-limits.md)`,
     ]);
   });
 

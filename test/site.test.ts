@@ -6,15 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gzipSync, inflateRawSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuildOutput, compile } from '../generator/compile.ts';
 import { escapeHtml, externalHref, Html, html, trustedHtml } from '../generator/site/internal/html.ts';
-import { crc32 } from '../generator/site/internal/zip.ts';
 import { tables } from '../generator/tables.ts';
 import { HOSTILE_NAME, HOSTILE_SLUG, siteFixtureSources } from './helpers/site-fixture.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
+import { readZip } from './helpers/zip.ts';
 
 const build = (): BuildOutput => {
   const result = compile(siteFixtureSources(), { baseUrl: 'https://rewards.example.test/sub', displayDir: 'site' });
@@ -187,29 +187,3 @@ describe('the dataset download', () => {
     db.close();
   });
 });
-
-/** Reads a ZIP through its central directory, checking each entry's CRC. */
-function readZip(zip: Buffer): { name: string; bytes: Buffer; dosDate: number }[] {
-  const end = zip.length - 22;
-  expect(zip.readUInt32LE(end)).toBe(0x06054b50);
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries: { name: string; bytes: Buffer; dosDate: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-    const method = zip.readUInt16LE(at + 10);
-    const dosDate = zip.readUInt16LE(at + 14);
-    const crc = zip.readUInt32LE(at + 16);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const offset = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataAt = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
-    const data = zip.subarray(dataAt, dataAt + size);
-    const bytes = method === 8 ? inflateRawSync(data) : Buffer.from(data);
-    expect(crc32(bytes), name).toBe(crc);
-    entries.push({ name, bytes, dosDate });
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return entries;
-}

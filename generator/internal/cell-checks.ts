@@ -4,6 +4,7 @@
  * pass, no regex with backtracking, no copy), so a 10 MB cell is refused in the time it takes to read.
  */
 import { TEXT_LIMITS } from '../../schemas/dataset/limits.ts';
+import { codePointLength, findBadCharacter, NAME_RULES, type TextRules } from '../../schemas/text-rules.ts';
 import type { Problem } from '../dataset-problems.ts';
 
 interface ColumnSchema {
@@ -20,7 +21,7 @@ interface ColumnSchema {
  * separators, or the limit of a non-text cell. A text column without a maxLength (a test flags it)
  * gets the note limit rather than refusing its values.
  */
-export function cellLimit(schema: ColumnSchema): number {
+function cellLimit(schema: ColumnSchema): number {
   if (schema.items !== undefined) {
     const items = schema.maxItems ?? TEXT_LIMITS.listItems;
     return items * ((schema.items.maxLength ?? TEXT_LIMITS.note) + 1);
@@ -33,45 +34,25 @@ export function cellLimit(schema: ColumnSchema): number {
   return schema.maxLength ?? (text ? TEXT_LIMITS.note : TEXT_LIMITS.other);
 }
 
-/** Characters in a string as JSON Schema counts them (code points); a 10 MB cell takes milliseconds. */
-export function codePointLength(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff) index++;
-    count++;
-  }
-  return count;
+/** What a cell of a column must be: at most `limit` characters, holding only what `characters` allow. */
+export interface CellRule {
+  readonly limit: number;
+  readonly characters: TextRules;
 }
 
-export interface BadCharacter {
-  /** Index in the cell (UTF-16 units), for the line it falls on. */
-  readonly index: number;
-  readonly description: string;
+/** Prose (a note, a description) may run over lines and needs some format characters; every other cell is one line of visible text. */
+const PROSE_RULES: TextRules = { lineBreaks: true, formatCharacters: true };
+
+/** The rule of a cell of this column: its length (cellLimit), and prose's characters only for a column as long as a note. */
+export function cellRule(schema: ColumnSchema): CellRule {
+  const limit = cellLimit(schema);
+  const prose = schema.items === undefined && limit === TEXT_LIMITS.note;
+  return { limit, characters: prose ? PROSE_RULES : NAME_RULES };
 }
 
-/**
- * The first character a cell may not hold: a control character (C0 but the line feed of a quoted
- * multi-line cell, DEL, C1), a bidirectional override that would reorder the text around it, or
- * U+FFFD, which is what a byte that is not UTF-8 becomes when the file is read.
- */
-export function findBadCharacter(cell: string): BadCharacter | undefined {
-  for (let index = 0; index < cell.length; index++) {
-    const code = cell.charCodeAt(index);
-    if (code === 0x0a) continue;
-    if (code === 0x0d && cell.charCodeAt(index + 1) === 0x0a) continue;
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return { index, description: `control character ${codePoint(code)}` };
-    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) {
-      return { index, description: `bidirectional control ${codePoint(code)}` };
-    }
-    if (code === 0xfffd) return { index, description: 'a byte that is not UTF-8 (read as U+FFFD)' };
-  }
-  return undefined;
-}
-
-function codePoint(code: number): string {
-  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-}
+/** What a refused character's problem says was expected (docs/input-limits.md, "Characters"). */
+export const EXPECTED_TEXT = 'UTF-8 text without control characters';
+const EXPECTED_VISIBLE = 'visible text: only a note or a description may hold an invisible format character';
 
 /** Line feeds in `text` before `end`. */
 export function newlinesBefore(text: string, end = text.length): number {
@@ -167,12 +148,15 @@ export function syntaxProblem(file: string, text: string, error: CsvParseError):
   return { code: 'csv_syntax', file, line: error.lines ?? 0, column, message: `CSV syntax: ${error.message}` };
 }
 
-/** Each cell within its column's length, free of control characters and of bytes that were not UTF-8; false after reporting one that is not. */
+/**
+ * Each cell within its column's rule: its length, no control characters, no bytes that were not
+ * UTF-8, and outside prose no line break or invisible format character; false after reporting one that breaks it.
+ */
 export function checkCells(
   file: string,
   line: number,
   columns: readonly string[],
-  limits: readonly number[],
+  rules: readonly CellRule[],
   record: readonly string[],
   problems: Problem[],
 ): boolean {
@@ -180,7 +164,7 @@ export function checkCells(
   let linesBefore = 0;
   record.forEach((cell, index) => {
     const name = columns[index] ?? '';
-    const limit = limits[index] ?? 0;
+    const { limit, characters } = rules[index] ?? { limit: 0, characters: NAME_RULES };
     // UTF-16 units never undercount code points: most cells pass on this comparison alone.
     const length = cell.length <= limit ? 0 : codePointLength(cell.trim());
     if (length > limit) {
@@ -193,15 +177,16 @@ export function checkCells(
         message: `${name}: ${size}, expected at most ${limit.toLocaleString('en-US')} (docs/input-limits.md)`,
       });
     } else {
-      const bad = findBadCharacter(cell);
+      const bad = findBadCharacter(cell, characters);
       if (bad !== undefined) {
         const at = line + linesBefore + newlinesBefore(cell, bad.index);
+        const expected = bad.kind === 'format' ? EXPECTED_VISIBLE : EXPECTED_TEXT;
         problems.push({
           code: 'invalid_text',
           file,
           line: at,
           column: index + 1,
-          message: `${name}: ${bad.description} at character ${bad.index + 1} of the field; expected UTF-8 text without control characters`,
+          message: `${name}: ${bad.description} at character ${bad.index + 1} of the field; expected ${expected}`,
         });
       }
     }

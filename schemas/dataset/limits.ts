@@ -25,6 +25,8 @@ export const TEXT_LIMITS = {
   listItems: 20,
   /** Any cell of a column that is not text (a number, a date, a choice): a number is never this long. */
   other: 40,
+  /** The dataset's README.md and LICENSE, which travel in the download: a long README is a fifth of this. */
+  document: 100_000,
 } as const;
 
 export const slug = { ...anySlug, maxLength: TEXT_LIMITS.slug } as const;

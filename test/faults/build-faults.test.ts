@@ -4,7 +4,7 @@
  * after, so the next build removes what the dead process left, and only that.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,47 @@ describe('an interrupted build', () => {
 
     const next = await runCli(['build', '--dataset', FIXTURE, '--out', out]);
     expect(next.code, next.stderr).toBe(0);
-    expect(next.stderr).toBe(`removed .tmp-${running.pid}, the temporary tree of a build whose process is gone\n`);
+    expect(next.stderr).toBe(`removed ${temporary}, the temporary tree of a build whose process is gone\n`);
     expect(temporaries(out)).toEqual([`.tmp-${process.ppid}`]);
   });
+
+  it('says it removed a dead build’s temporary tree even when the next build then fails', async () => {
+    const out = join(work, 'swept');
+    const deadPid = await pidOfEndedProcess();
+    const leftover = () => {
+      const temporary = join(`${out}.builds`, `.tmp-${deadPid}`);
+      mkdirSync(join(temporary, 'public'), { recursive: true });
+      writeFileSync(join(temporary, 'public', 'index.html'), 'half written');
+      return temporary;
+    };
+    const message = (temporary: string) => `removed ${temporary}, the temporary tree of a build whose process is gone`;
+
+    // A build that stops with an error (no such dataset folder) still says what it swept first.
+    let temporary = leftover();
+    const missing = await runCli(['build', '--dataset', join(work, 'no-such-dataset'), '--out', out]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n')[0]).toBe(message(temporary));
+    expect(missing.stderr).toContain('no dataset folder at');
+    expect(existsSync(temporary)).toBe(false);
+
+    // So does one that finds a problem in the dataset, and one that builds.
+    temporary = leftover();
+    const broken = mkdtempSync(join(work, 'broken-'));
+    cpSync(FIXTURE, broken, { recursive: true });
+    rmSync(join(broken, 'cards.csv'));
+    const refused = await runCli(['build', '--dataset', broken, '--out', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.split('\n')[0]).toBe(message(temporary));
+    temporary = leftover();
+    const built = await runCli(['build', '--dataset', FIXTURE, '--out', out]);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).toBe(`${message(temporary)}\n`);
+    expect(temporaries(out)).toEqual([]);
+  });
 });
+
+/** The pid of a process that has ended: a temporary tree named after it belongs to no running build. */
+function pidOfEndedProcess(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  return new Promise((resolve) => child.once('exit', () => resolve(child.pid ?? 0)));
+}

@@ -14,14 +14,22 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-/** `cardrewards ARGS…` with the repository as working directory and CI set (no progress output). */
-export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+/**
+ * `cardrewards ARGS…` with the repository as working directory and CI set (no progress output);
+ * with `timeoutMs`, a process still running then is killed (SIGKILL) and its result has code 1.
+ */
+export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 0): Promise<RunResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [join(ROOT, 'bin/cardrewards.js'), ...args],
       // A dataset commit in the caller's environment would reach every build's history: tests say theirs.
-      { cwd: ROOT, env: { ...process.env, CI: 'true', CARDREWARDS_DATASET_COMMIT: undefined, ...env } },
+      {
+        cwd: ROOT,
+        env: { ...process.env, CI: 'true', CARDREWARDS_DATASET_COMMIT: undefined, ...env },
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
