@@ -6,6 +6,7 @@
  * active key in both keeps the store's tier and name, and a difference is reported, never applied.
  */
 import type { KeyRecord } from '../gateway/store.ts';
+import { printableText } from '../schemas/text-rules.ts';
 
 export type KeyMergeStep =
   /** Saved as the file has it: the store did not know the hash. */
@@ -47,7 +48,7 @@ function foldByHash(records: readonly KeyRecord[]): KeyRecord[] {
   return [...byHash.values()];
 }
 
-/** `pro, "name"`: the part of a record a merge can disagree on. */
+/** `pro, "name"`: the part of a record a merge can disagree on, its name safe to print (the store's may predate the name check). */
 export function describe(record: KeyRecord): string {
-  return `${record.tier}, ${JSON.stringify(record.name)}`;
+  return `${record.tier}, "${printableText(record.name)}"`;
 }

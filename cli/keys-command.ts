@@ -6,6 +6,7 @@ import { openStore } from '../gateway/open-store.ts';
 import { periodsOf } from '../gateway/periods.ts';
 import type { KeyRecord, Store } from '../gateway/store.ts';
 import type { Tier } from '../schemas/manifest.ts';
+import { nameProblem, printableText } from '../schemas/text-rules.ts';
 
 /** Opens the store the flags name, checks it answers, runs `body`, and closes it. */
 export async function withStore(flags: RawOptions, body: (store: Store) => Promise<void>): Promise<void> {
@@ -25,8 +26,13 @@ export async function withStore(flags: RawOptions, body: (store: Store) => Promi
   }
 }
 
-/** Creates a key and prints it once. */
+/** Creates a key and prints it once; a name a dataset could not hold as a name (schemas/text-rules.ts) is refused first. */
 export function createKey(flags: RawOptions, tier: Tier, name: string): Promise<void> {
+  const problem = nameProblem(name);
+  if (problem !== undefined) {
+    // The name is refused for what it holds: shown escaped, so the message cannot carry it to the terminal.
+    throw new GatewayError('ERR_CONFIG_INVALID', `--name "${printableText(name)}": ${problem}; no key created`);
+  }
   return withStore(flags, (store) => saveNewKey(store, tier, name));
 }
 
@@ -55,7 +61,8 @@ async function printKeys(store: Store): Promise<void> {
         key.tier.padEnd(10),
         key.status.padEnd(8),
         key.created.slice(0, 19).replace('T', ' ').padEnd(20),
-        key.name,
+        // A store written before names were checked may hold a terminal escape: it is shown, never obeyed.
+        printableText(key.name),
       ].join('  '),
     );
   }
@@ -81,7 +88,7 @@ export function revokeKey(flags: RawOptions, prefix: string): Promise<void> {
   return withStore(flags, async (store) => {
     const key = await findKey(store, prefix);
     await store.revoke(key.hash);
-    console.log(`revoked ${hashPrefix(key.hash)} (${key.tier}, "${key.name}")`);
+    console.log(`revoked ${hashPrefix(key.hash)} (${key.tier}, "${printableText(key.name)}")`);
   });
 }
 
@@ -95,7 +102,7 @@ export function showUsage(flags: RawOptions, prefix: string): Promise<void> {
     const periods = periodsOf(now);
     const limits = config.limits[key.tier];
     const of = (limit: number | null) => (limit === null ? 'unlimited' : String(limit));
-    console.log(`${hashPrefix(key.hash)} (${key.tier}, ${key.status}, "${key.name}")`);
+    console.log(`${hashPrefix(key.hash)} (${key.tier}, ${key.status}, "${printableText(key.name)}")`);
     console.log(`day   ${periods.day}: ${counts.day} of ${of(limits.daily)}`);
     console.log(`month ${periods.month}: ${counts.month} of ${of(limits.monthly)}`);
   });

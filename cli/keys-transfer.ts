@@ -8,6 +8,7 @@ import { hashPrefix } from '../gateway/api-keys.ts';
 import type { RawOptions } from '../gateway/config.ts';
 import type { KeyRecord } from '../gateway/store.ts';
 import { TIERS } from '../schemas/manifest.ts';
+import { nameProblem } from '../schemas/text-rules.ts';
 import { CardrewardsError } from '../errors/cardrewards-error.ts';
 import { describe, mergeKeys } from './key-merge.ts';
 import { withStore } from './keys-command.ts';
@@ -105,5 +106,7 @@ function parseRecord(line: string): KeyRecord | string {
     !Number.isNaN(Date.parse(record.created));
   if (!valid) return EXPECTED;
   const { hash, tier, name, status, created } = record as KeyRecord;
+  const problem = nameProblem(name);
+  if (problem !== undefined) return `name: ${problem}`;
   return { hash, tier, name, status, created };
 }

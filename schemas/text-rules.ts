@@ -100,7 +100,7 @@ export function nameProblem(name: string): string | undefined {
   const length = codePointLength(name);
   if (length > TEXT_LIMITS.name) return `a name may be at most ${TEXT_LIMITS.name} characters, got ${length.toLocaleString('en-US')}`;
   const bad = findBadCharacter(name, NAME_RULES);
-  if (bad !== undefined) return `a name may not hold a ${bad.description} (character ${bad.index + 1})`;
+  if (bad !== undefined) return `${bad.description} at character ${bad.index + 1}; a name is one line of visible text`;
   return undefined;
 }
 
