@@ -19,6 +19,9 @@ export interface TextRules {
   readonly formatCharacters?: boolean;
 }
 
+/** A name is one line of visible text: a card's or a slug in the dataset, an API key's in the key store. */
+export const NAME_RULES: TextRules = {};
+
 /** Why a character is refused: the rule it breaks. */
 export type BadCharacterKind = 'control' | 'bidirectional' | 'encoding' | 'format';
 
@@ -87,9 +90,6 @@ export function codePointLength(text: string): number {
   }
   return count;
 }
-
-/** A name is one line of visible text: a card's or a slug in the dataset, an API key's in the key store. */
-export const NAME_RULES: TextRules = {};
 
 /**
  * Why `name` cannot be a name (an API key's), or undefined when it can: empty, longer than a
