@@ -3,8 +3,7 @@
  * of that folder and nothing else: a file that is a link (wherever it points), a folder, a device,
  * a FIFO or a socket is refused before any byte of it is read (docs/input-limits.md, "Files").
  */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
 import { type Problem, sortProblems } from './dataset-problems.ts';
 import { GeneratorError } from './errors.ts';
 import { type FolderFile, inspectFile, readInspected } from './internal/read-regular-file.ts';
@@ -35,8 +34,8 @@ export function readDatasetFolder(dir: string, displayDir = dir): DatasetRead {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new GeneratorError('ERR_DATASET_READ', `no dataset folder at ${dir}; expected a folder of CSV files such as dataset/`);
   }
-  // The folder itself may be a link (the user chose it); only what is inside it is held to being regular files.
-  const folder = resolve(dir);
+  // The folder itself may be a link (the user chose it): resolved once, so every file is read from the one real folder.
+  const folder = realpathSync(dir);
   const names = [...tables.map((table) => table.file), ...DATASET_DOCUMENTS];
   const inspected = new Map<string, FolderFile | undefined>(names.map((name) => [name, inspectFile(folder, name)]));
   const problems = [...inspected].flatMap(([name, file]) => (file?.refused ? [refusal(displayDir, name, file.refused)] : []));
