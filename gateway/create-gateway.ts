@@ -12,6 +12,8 @@ import type { BuildSource } from './build-source.ts';
 import type { GatewayConfig } from './config.ts';
 import { createFileCache } from './file-cache.ts';
 import { type HttpError, toHttpError } from './http-error.ts';
+import { limitConnections } from './connection-limit.ts';
+import { holdConnectionsForReaders } from './keep-alive.ts';
 import { createKeyCache } from './key-cache.ts';
 import { listen } from './listen.ts';
 import type { Logger } from './logger.ts';
@@ -64,12 +66,15 @@ export interface RunningGateway {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const handler = createRequestHandler(options);
   // Timeouts are checked every second (Node's default is every 30 s, which let a slow-header socket live 40 s).
-  const server = createServer(
-    { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
-    handler,
-  );
-  server.keepAliveTimeout = 5_000;
-  if (options.config.maxConnections > 0) server.maxConnections = options.config.maxConnections;
+  const server = createServer({
+    maxHeaderSize: 16 * 1024,
+    requestTimeout: 30_000,
+    headersTimeout: 10_000,
+    connectionsCheckingInterval: 1_000,
+  });
+  const connections = holdConnectionsForReaders(server);
+  const max = options.config.maxConnections;
+  server.on('request', max > 0 ? limitConnections(server, connections, max, handler) : handler);
   await listen(server, options.config.host, options.config.port, 'port', 'host');
   const { port } = server.address() as AddressInfo;
   const host = options.config.host.includes(':') ? `[${options.config.host}]` : options.config.host;

@@ -104,6 +104,12 @@ export const PROBLEM_TYPES = {
     about:
       'This gateway process is working on as many `/mcp` requests as it takes at once (16). Nothing was run or charged. Retry after `Retry-After` seconds.',
   },
+  'too-many-connections': {
+    status: 503,
+    title: 'Too many connections',
+    about:
+      'This gateway process already serves as many connections as it accepts, each with a request in progress. The call was not charged and the connection is closed. Retry after `Retry-After` seconds.',
+  },
 } as const satisfies Readonly<Record<string, { status: number; title: string; about: string }>>;
 
 export type ProblemCode = keyof typeof PROBLEM_TYPES;

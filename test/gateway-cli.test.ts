@@ -197,7 +197,7 @@ describe('serve and keys options at the edges', () => {
     expect(usage.stdout).toMatch(/month .*: 0 of 100\n/);
   });
 
-  it('accepts at most --max-connections connections at once and closes the rest', async () => {
+  it('answers a connection past --max-connections 503 with Retry-After while the others are new, and keeps them', async () => {
     const state = join(work, 'connections.mdb');
     const server = startServeProcess(work, ['--port', '0', '--dist', fixture.tree.out, '--state-file', state, '--max-connections', '2'], {
       REDIS_URL: '',
@@ -208,13 +208,18 @@ describe('serve and keys options at the edges', () => {
         new Promise<Socket>((resolve) => {
           const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
         });
+      // Both have a second to send their first request, so the third cannot take the place of either.
       const sockets = [await open(), await open()];
       const third = await open();
-      const closed = await new Promise<boolean>((resolve) => {
-        third.once('close', () => resolve(true));
-        setTimeout(() => resolve(false), 3000);
+      const answer = await new Promise<string>((resolve) => {
+        let text = '';
+        third.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        third.once('close', () => resolve(text));
+        third.write('GET /healthz HTTP/1.1\r\nHost: gateway.test\r\n\r\n');
       });
-      expect(closed).toBe(true);
+      expect(answer).toMatch(/^HTTP\/1\.1 503/);
+      expect(answer).toMatch(/\r\nRetry-After: 1\r\n/i);
+      expect(answer).toContain('"code":"too-many-connections"');
       for (const socket of sockets) expect(socket.destroyed).toBe(false);
       for (const socket of sockets) socket.destroy();
     } finally {

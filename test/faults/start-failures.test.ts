@@ -1,7 +1,8 @@
 /**
  * A gateway that cannot serve exits (issue 45, item 3): a listener that fails at start, the API's
- * or the metrics', ends the process non-zero within seconds with one line naming the address that
- * failed, alone and with workers. Nothing is left answering on the API port.
+ * or the metrics', or a store that cannot open ends the process non-zero within seconds with one
+ * line naming the address or file that failed, alone and with workers. (Redis unreachable at start
+ * is no such failure: the gateway serves and answers keyed calls 503 until it connects.)
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,5 +70,15 @@ describe.each([
     expect(result.code).not.toBe(0);
     expect(result.output).toContain(`cannot listen on 127.0.0.1:${busyPort}`);
     expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('a state file that cannot be opened exits non-zero within 5 s, naming the file', async () => {
+    // A path under a regular file: no folder can be made for it.
+    const notAFolder = join(fixture.work, 'secret.txt');
+    const result = await serveUntilExit(`${name}-store`, ['--port', '0', ...workers, '--state-file', join(notAFolder, 'state.mdb')]);
+    expect(result.code, result.output).not.toBeNull();
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(`cannot open the state database ${join(notAFolder, 'state.mdb')}`);
+    expect(result.output).not.toContain('listening on');
   });
 });
