@@ -29,6 +29,7 @@ import { type Answer, createExchange, type Exchange } from './steps/exchange.ts'
 import { createQuota } from './steps/quota.ts';
 import { answerProblem, logAccess, logFailure } from './steps/respond.ts';
 import { runSteps } from './steps/step.ts';
+import { HEADERS_TIMEOUT_MS } from './server-timeouts.ts';
 import { createStoreFailurePolicy } from './steps/store-failure.ts';
 import type { Store } from './store.ts';
 import { performance } from 'node:perf_hooks';
@@ -69,7 +70,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const server = createServer({
     maxHeaderSize: 16 * 1024,
     requestTimeout: 30_000,
-    headersTimeout: 10_000,
+    headersTimeout: HEADERS_TIMEOUT_MS,
     connectionsCheckingInterval: 1_000,
   });
   const connections = holdConnectionsForReaders(server);
