@@ -122,12 +122,13 @@ describe('keep-alive', () => {
 });
 
 /**
- * A private origin serving the tree, counting the connections it accepts: it holds every request while
- * `holding`, and with `trickle` sends a file's headers and first half at once and the rest 100 ms later.
+ * A private origin serving the tree, counting the connections it accepts and closed: it holds every
+ * request while `holding`, and with `trickle` sends a file's headers and first half at once and the
+ * rest 100 ms later (`later`) or never (`never`).
  */
 async function startOrigin(root: string) {
   const held: Array<() => void> = [];
-  const state = { accepted: 0, holding: false, trickle: false };
+  const state = { accepted: 0, closed: 0, holding: false, trickle: false as false | 'later' | 'never' };
   const serve = (request: IncomingMessage, response: ServerResponse) => {
     const path = join(root, decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
     let bytes: Buffer;
@@ -139,13 +140,16 @@ async function startOrigin(root: string) {
     response.writeHead(200, { 'Content-Length': String(bytes.length) });
     if (!state.trickle) return void response.end(bytes);
     response.write(bytes.subarray(0, bytes.length >> 1));
-    setTimeout(() => response.end(bytes.subarray(bytes.length >> 1)), 100);
+    if (state.trickle === 'later') setTimeout(() => response.end(bytes.subarray(bytes.length >> 1)), 100);
   };
   const origin: Server = createServer((request, response) => {
     if (state.holding) held.push(() => serve(request, response));
     else serve(request, response);
   });
-  origin.on('connection', () => state.accepted++);
+  origin.on('connection', (socket: Socket) => {
+    state.accepted++;
+    socket.once('close', () => state.closed++);
+  });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(origin.address() as AddressInfo).port}`,
@@ -209,6 +213,51 @@ describe('--max-connections', () => {
       for (const socket of idle) socket.destroy();
     } finally {
       await gateway.close();
+    }
+  });
+});
+
+describe('proxy mode', () => {
+  it('keeps its origin connection when clients hang up in the middle of an answer, 10 times in a row', async () => {
+    const origin = await startOrigin(tree.out);
+    const gateway = await startTestGateway(store, tree.out, { originUrl: origin.url });
+    try {
+      origin.state.trickle = 'later';
+      for (let i = 0; i < 10; i++) {
+        const socket = await open(gateway.url);
+        await new Promise<void>((resolve) => {
+          socket.once('data', () => resolve());
+          socket.write('GET /openapi.json HTTP/1.1\r\nHost: gateway.test\r\n\r\n');
+        });
+        // The first half of the body is on its way; the client leaves before the origin sends the rest.
+        socket.destroy();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(origin.state.accepted).toBeLessThanOrEqual(2);
+      origin.state.trickle = false;
+      expect((await get(gateway.url, '/openapi.json')).status).toBe(200);
+    } finally {
+      await gateway.close();
+      await origin.close();
+    }
+  });
+
+  it('closes the origin connection of a client that hung up when the rest of the answer does not come', async () => {
+    const origin = await startOrigin(tree.out);
+    const gateway = await startTestGateway(store, tree.out, { originUrl: origin.url });
+    try {
+      origin.state.trickle = 'never';
+      const socket = await open(gateway.url);
+      await new Promise<void>((resolve) => {
+        socket.once('data', () => resolve());
+        socket.write('GET /openapi.json HTTP/1.1\r\nHost: gateway.test\r\n\r\n');
+      });
+      socket.destroy();
+      await until(() => origin.state.closed === 1, 'the origin connection closed');
+      expect(origin.state.accepted).toBe(1);
+    } finally {
+      await gateway.close();
+      await origin.close();
     }
   });
 });
