@@ -14,6 +14,7 @@ interface Bucket {
   at: number;
 }
 
+/** One process's admission of `/mcp` requests. */
 export interface Admission {
   /**
    * Takes `count` free messages from the bucket of the key hashed `keyHash` at `nowMs` (a monotonic

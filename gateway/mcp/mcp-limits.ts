@@ -5,6 +5,7 @@
  */
 import { HEADERS_TIMEOUT_MS } from '../server-timeouts.ts';
 
+/** The bounds of one `/mcp` request, and of a key's and the process's share. */
 export interface McpLimits {
   /** Bytes of a request body. */
   readonly bodyBytes: number;

@@ -3,6 +3,7 @@
  * batch is not longer than the limit and names each request once, and how many of its messages are
  * free (not a tool call), which the key's allowance pays for.
  */
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { HttpError } from '../http-error.ts';
 import { CHARGED_METHOD } from './mcp-methods.ts';
 
@@ -11,17 +12,13 @@ export type Screened =
   | { readonly kind: 'messages'; readonly body: unknown; readonly free: number }
   | { readonly kind: 'invalid'; readonly code: number; readonly message: string };
 
-/** JSON-RPC's own codes for a body that is not JSON and for a message that is not a request. */
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
-
 /** Screens `bytes`; a batch of more than `batchMessages` messages is a 413 problem (thrown). */
 export function screenMessages(bytes: Buffer, batchMessages: number): Screened {
   let body: unknown;
   try {
     body = JSON.parse(bytes.toString('utf8'));
   } catch {
-    return { kind: 'invalid', code: PARSE_ERROR, message: 'Parse error: Invalid JSON' };
+    return { kind: 'invalid', code: ErrorCode.ParseError, message: 'Parse error: Invalid JSON' };
   }
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   if (messages.length > batchMessages)
@@ -37,7 +34,7 @@ export function screenMessages(bytes: Buffer, batchMessages: number): Screened {
     if (id === undefined || typeof method !== 'string') continue;
     // Answers are matched to requests by id: two requests with one id could not both be answered.
     if (ids.has(id))
-      return { kind: 'invalid', code: INVALID_REQUEST, message: `Invalid Request: the id ${JSON.stringify(id)} is used twice` };
+      return { kind: 'invalid', code: ErrorCode.InvalidRequest, message: `Invalid Request: the id ${JSON.stringify(id)} is used twice` };
     ids.add(id);
   }
   return { kind: 'messages', body, free };
