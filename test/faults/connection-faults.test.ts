@@ -52,11 +52,15 @@ interface RawAnswer {
  */
 function getOn(socket: Socket, path: string, bytesPerSecond = Number.POSITIVE_INFINITY): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
+    if (socket.destroyed || socket.readableEnded) return reject(new Error(`the connection was closed before GET ${path}`));
     const chunks: Buffer[] = [];
     let received = 0;
+    const timer = setTimeout(() => done(new Error(`no whole answer to GET ${path} within 30 s`)), 30_000);
     const done = (error?: Error) => {
+      clearTimeout(timer);
       socket.off('data', onData);
       socket.off('close', onClose);
+      socket.off('end', onClose);
       socket.off('error', onClose);
       if (error !== undefined) return reject(error);
       const all = Buffer.concat(chunks);
@@ -77,6 +81,7 @@ function getOn(socket: Socket, path: string, bytesPerSecond = Number.POSITIVE_IN
     };
     socket.on('data', onData);
     socket.once('close', onClose);
+    socket.once('end', onClose);
     socket.once('error', onClose);
     socket.resume();
     socket.write(`GET ${path} HTTP/1.1\r\nHost: gateway.test\r\n\r\n`);
