@@ -1234,6 +1234,13 @@ export interface components {
                 name: string;
                 rank: number;
                 rate: number;
+                /** @description the membership or way of paying the rate needs (a requirements slug, docs/ranking.md §3); null for nothing */
+                requires: string | null;
+                /**
+                 * @description personal or business: who the issuer offers the card to
+                 * @enum {string}
+                 */
+                segment: "personal" | "business";
                 /** @enum {string} */
                 selection: "fixed" | "chosen" | "auto" | "rotating";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
@@ -1398,10 +1405,10 @@ export interface components {
                 /** @description what the rate needs of the holder, as in best-card */
                 conditions: {
                     /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                     * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                      * @enum {string}
                      */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                    kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                     /** @description the condition in plain words */
                     note: string;
                 }[];
@@ -1518,10 +1525,10 @@ export interface components {
                 bonus_rate: number;
                 conditions: {
                     /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                     * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                      * @enum {string}
                      */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                    kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                     /** @description the condition in plain words */
                     note: string;
                 }[];
@@ -1529,6 +1536,11 @@ export interface components {
                 issuer: string;
                 /** @description non-empty text */
                 name: string;
+                /**
+                 * @description personal or business: who the issuer offers the card to
+                 * @enum {string}
+                 */
+                segment: "personal" | "business";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 slug: string;
                 /** @description US cents per dollar to a holder of only this card (standalone): what ranks static files */
@@ -1664,16 +1676,21 @@ export interface components {
             top_card: {
                 conditions: {
                     /**
-                     * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                     * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                      * @enum {string}
                      */
-                    kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                    kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                     /** @description the condition in plain words */
                     note: string;
                 }[];
                 /** @description non-empty text */
                 name: string;
                 rate: number;
+                /**
+                 * @description personal or business: who the issuer offers the card to
+                 * @enum {string}
+                 */
+                segment: "personal" | "business";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 slug: string;
                 /** @description US cents per dollar to a holder of only this card (standalone): what ranks static files */
@@ -2011,10 +2028,10 @@ export interface components {
             /** @description what the rate needs of the holder; empty for an unconditional rate */
             conditions: {
                 /**
-                 * @description activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                 * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
                  * @enum {string}
                  */
-                kind: "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
                 /** @description the condition in plain words */
                 note: string;
             }[];
@@ -2028,6 +2045,11 @@ export interface components {
             /** @description the card's own multiplier: points per dollar or percent cash back */
             rate: number;
             rule: components["schemas"]["AppliedRule"] | null;
+            /**
+             * @description personal or business: who the issuer offers the card to
+             * @enum {string}
+             */
+            segment: "personal" | "business";
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             slug: string;
             /** @description value_cents averaged over a typical month ($500 in the category) once the cap is spent: what the list is ranked by */
@@ -2163,15 +2185,22 @@ export interface components {
                 issuer: string;
                 /** @description non-empty text */
                 issuer_name: string;
+                /** @description the yearly price of the paid memberships the card or the rates counted need (a Costco membership, Walmart+), each once */
+                membership_fees_usd: number;
                 /** @description non-empty text */
                 name: string;
-                /** @description rewards_usd + credits_usd − annual_fee */
+                /** @description rewards_usd + credits_usd − annual_fee − membership_fees_usd */
                 net_usd: number;
                 /** @description with valuation=pooled: the card the holder must also have */
                 pooled_with: string | null;
                 rank: number;
                 /** @description a year of the profile's spending, valued under the list's valuation */
                 rewards_usd: number;
+                /**
+                 * @description personal or business: who the issuer offers the card to
+                 * @enum {string}
+                 */
+                segment: "personal" | "business";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 slug: string;
             }[];

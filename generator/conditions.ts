@@ -3,11 +3,21 @@ import type { Model } from './model.ts';
 import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
 import { ALL_PURCHASES } from './all-purchases.ts';
 import { typicalRate, TYPICAL_MONTHLY_SPEND_USD } from './ranking.ts';
+import { requirementNote, requirementsOf } from './requirements.ts';
 import { rotationUnknown, rotationUnknownNote } from './rotation.ts';
 
 /** One condition of a rate: its kind and a sentence a cardholder can act on. */
 export interface Condition {
-  readonly kind: 'activation' | 'chosen_category' | 'auto_category' | 'cap' | 'channel' | 'rotation_unknown' | 'acceptance';
+  readonly kind:
+    | 'membership'
+    | 'payment_method'
+    | 'activation'
+    | 'chosen_category'
+    | 'auto_category'
+    | 'cap'
+    | 'channel'
+    | 'rotation_unknown'
+    | 'acceptance';
   readonly note: string;
 }
 
@@ -18,11 +28,16 @@ const PER: Readonly<Record<NonNullable<CardRewardRow['cap_period']>, string>> = 
 };
 
 /**
- * The conditions of a card's rate with `rule` (none for an unconditional base rate), and last, when
- * the card's rotating categories for the build date are unknown, the note that says so.
+ * The conditions of a card's rate with `rule` (none for an unconditional base rate): first what the
+ * card and the rate require (a membership, a way of paying), then the rule's own, and last, when the
+ * card's rotating categories for the build date are unknown, the note that says so.
  */
 export function conditionsOf(model: Model, earning: { readonly card: CardRow; readonly rule: CardRewardRow | null }): Condition[] {
-  const conditions = ruleConditions(model, earning.rule);
+  const conditions: Condition[] = requirementsOf(model, earning.card, earning.rule).map((requirement) => ({
+    kind: requirement.kind,
+    note: requirementNote(requirement, requirement.slug === earning.card.requires),
+  }));
+  conditions.push(...ruleConditions(model, earning.rule));
   if (rotationUnknown(model, earning.card)) conditions.push({ kind: 'rotation_unknown', note: rotationUnknownNote(model, earning.card) });
   return conditions;
 }

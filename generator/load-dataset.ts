@@ -24,6 +24,7 @@ export interface Dataset {
   readonly categories: readonly Located<Rows.CategoryRow>[];
   readonly categoryMcc: readonly Located<Rows.CategoryMccRow>[];
   readonly categoryMerchant: readonly Located<Rows.CategoryMerchantRow>[];
+  readonly requirements: readonly Located<Rows.RequirementRow>[];
   readonly cards: readonly Located<Rows.CardRow>[];
   readonly cardRewards: readonly Located<Rows.CardRewardRow>[];
   readonly cardBenefits: readonly Located<Rows.CardBenefitRow>[];

@@ -20,6 +20,8 @@ export interface Model extends BuildOptions {
   /** Active cards, sorted by slug: the candidates of every ranking. */
   readonly activeCards: readonly Rows.CardRow[];
   readonly rulesByCard: ReadonlyMap<string, readonly Rows.CardRewardRow[]>;
+  /** requirement slug → what a card or a rate needs of the holder (requirements.csv). */
+  readonly requirements: ReadonlyMap<string, Rows.RequirementRow>;
   /** category → issuer slug ('' for the generic definition) → MCC codes covered. */
   readonly categoryMccs: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
   /** merchant slug → merchant-scoped categories that name it. */
@@ -100,6 +102,7 @@ export function createModel(dataset: Dataset, options: BuildOptions, sources: Da
     cardBySlug: bySlug(cards),
     activeCards: cards.filter((c) => c.status === 'active').sort((a, b) => (a.slug < b.slug ? -1 : 1)),
     rulesByCard,
+    requirements: bySlug(rows(dataset.requirements)),
     categoryMccs,
     merchantCategories,
     merchants,

@@ -7,6 +7,7 @@ import type { CardRewardRow, CardRow, Channel } from '../schemas/dataset.ts';
 import { ALL_PURCHASES } from './all-purchases.ts';
 import { acceptanceOf, DEFAULT_CHANNEL, isAccepted, restrictsNetworks } from './acceptance.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
+import { hasRequirement } from './requirements.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
 
 export { ASSUMED_CENTS_PER_POINT } from './valuation.ts';
@@ -45,7 +46,7 @@ export interface Earning {
   readonly value: number;
   /** Cents per dollar averaged over a typical month once the rule's cap is spent: what ranks. */
   readonly typicalValue: number;
-  /** True when the rate needs something of the holder (activation, a choice, a cap, a channel). */
+  /** True when the rate needs something of the holder (a membership, a way of paying, activation, a choice, a cap, a channel). */
   readonly conditional: boolean;
 }
 
@@ -88,9 +89,11 @@ export function bothValues(earning: Earning): {
   };
 }
 
-/** True when a rule's rate needs something of the holder beyond using the card. */
+/** True when a rule's rate needs something of the holder beyond using the card (a membership or a way of paying included). */
 export function isConditional(rule: CardRewardRow | null): boolean {
-  return rule !== null && (rule.selection !== 'fixed' || rule.cap_usd !== null || rule.channel !== 'any');
+  return (
+    rule !== null && (rule.selection !== 'fixed' || rule.cap_usd !== null || rule.channel !== 'any' || typeof rule.requires === 'string')
+  );
 }
 
 /** True when the rule's category covers the purchase for the card's issuer (`all-purchases` covers every purchase). */
@@ -127,7 +130,8 @@ export function earningOf(model: Model, card: CardRow, rule: CardRewardRow | nul
     points,
     value: centsPerDollar(rate, point),
     typicalValue: centsPerDollar(rule === null ? rate : typicalRate(rule), point),
-    conditional: isConditional(rule),
+    // A card held only with a membership (Costco's) is conditional whatever it earns with.
+    conditional: isConditional(rule) || hasRequirement(card, null),
   };
 }
 

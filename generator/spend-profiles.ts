@@ -2,6 +2,7 @@
  * Net yearly value of each card for a few spend profiles (docs/ranking.md §7): rewards on a year of
  * the profile's spending, plus the statement credits marked easy to use, minus the annual fee.
  */
+import { membershipFeesUsd, requirementsOf } from './requirements.ts';
 import type { Model } from './model.ts';
 import type { CardRow } from '../schemas/dataset.ts';
 import { allPurchasesRuleOf, averageRate, earningFor, round4, centsPerDollar } from './ranking.ts';
@@ -66,6 +67,8 @@ export interface NetValue {
   readonly rewards_usd: number;
   readonly credits: readonly { readonly name: string; readonly value_usd: number }[];
   readonly credits_usd: number;
+  /** The yearly price of the paid memberships the card or its counted rates need (docs/ranking.md §7). */
+  readonly membership_fees_usd: number;
   readonly net_usd: number;
 }
 
@@ -112,13 +115,17 @@ export function netValueOf(model: Model, card: CardRow, profile: SpendProfile, v
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const rewards = round4(categories.reduce((sum, c) => sum + c.value_usd, 0));
   const creditsUsd = round4(credits.reduce((sum, c) => sum + c.value_usd, 0));
+  // The rules the year counts: the bonuses kept, and the all-purchases rule where plain spending earns it.
+  const counted = [...rows.filter((row) => !unbonused.includes(row)).map((row) => row.rule), unbonused.length > 0 ? everyday : null];
+  const membershipFees = round4(membershipFeesUsd(counted.flatMap((rule) => requirementsOf(model, card, rule))));
   return {
     card,
     categories,
     rewards_usd: rewards,
     credits,
     credits_usd: creditsUsd,
-    net_usd: round4(rewards + creditsUsd - card.annual_fee),
+    membership_fees_usd: membershipFees,
+    net_usd: round4(rewards + creditsUsd - card.annual_fee - membershipFees),
   };
 }
 

@@ -33,6 +33,7 @@ export type TableName =
   | 'categories'
   | 'categoryMcc'
   | 'categoryMerchant'
+  | 'requirements'
   | 'cards'
   | 'cardRewards'
   | 'cardBenefits'
@@ -94,6 +95,7 @@ export const tables: readonly TableDefinition[] = [
       { column: 'merchant', table: 'merchants', key: 'slug' },
     ],
   },
+  { name: 'requirements', file: 'requirements.csv', schema: schemas.requirementRow, optional: true, key: ['slug'] },
   {
     name: 'cards',
     file: 'cards.csv',
@@ -102,16 +104,19 @@ export const tables: readonly TableDefinition[] = [
     references: [
       { column: 'issuer', table: 'issuers', key: 'slug' },
       { column: 'program', table: 'programs', key: 'slug' },
+      { column: 'requires', table: 'requirements', key: 'slug' },
     ],
   },
   {
     name: 'cardRewards',
     file: 'card_rewards.csv',
     schema: schemas.cardRewardRow,
-    key: ['card', 'category', 'channel', 'valid_from'],
+    // The same category can earn more with a membership than without (OnePay at Walmart): `requires` tells them apart.
+    key: ['card', 'category', 'channel', 'valid_from', 'requires'],
     references: [
       { column: 'card', table: 'cards', key: 'slug' },
       { column: 'category', table: 'categories', key: 'slug' },
+      { column: 'requires', table: 'requirements', key: 'slug' },
     ],
   },
   {

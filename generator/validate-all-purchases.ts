@@ -5,7 +5,9 @@ import type { Add } from './validate-card-valuations.ts';
 
 /**
  * An all-purchases rule is one per card, fixed, on any channel, and capped: its rate above the rate
- * after the cap, which is the card's `base_rate`. Without a cap the rate belongs in `base_rate`.
+ * after the cap, which is the card's `base_rate`. Without a cap the rate belongs in `base_rate`,
+ * unless it needs something of the holder (`requires`: Apple Card's 2 % on every Apple Pay
+ * purchase): then it is above the base rate, which the card earns without it.
  * The category covers everything by definition, so no table may map it to MCCs or merchants.
  */
 export function checkAllPurchases(dataset: Dataset, add: Add): void {
@@ -28,13 +30,25 @@ export function checkAllPurchases(dataset: Dataset, add: Add): void {
       );
     if (row.channel !== 'any')
       add('cardRewards', line, 'channel', `an ${ALL_PURCHASES} rule applies to every purchase; expected channel any, got ${row.channel}`);
+    const uncapped = row.cap_usd === null && row.cap_period === null && row.rate_after_cap === null;
+    if (uncapped && typeof row.requires === 'string') {
+      const base = baseRates.get(row.card);
+      if (base !== undefined && row.rate <= base)
+        add(
+          'cardRewards',
+          line,
+          'rate',
+          `an ${ALL_PURCHASES} rate that needs ${row.requires} is above the card's base_rate; expected more than ${base}, got ${row.rate}`,
+        );
+      continue;
+    }
     if (row.cap_usd === null || row.rate_after_cap === null) {
-      if (row.cap_usd === null && row.cap_period === null && row.rate_after_cap === null)
+      if (uncapped)
         add(
           'cardRewards',
           line,
           'cap_usd',
-          `an ${ALL_PURCHASES} rule needs a cap (cap_usd, cap_period, rate_after_cap); an uncapped rate on every purchase belongs in cards.csv base_rate`,
+          `an ${ALL_PURCHASES} rule needs a cap (cap_usd, cap_period, rate_after_cap) or a requirement (requires); an uncapped rate on every purchase belongs in cards.csv base_rate`,
         );
       continue; // a partial cap is reported by the generic cap check
     }

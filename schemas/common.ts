@@ -43,6 +43,12 @@ export const domain = {
   description: 'a lower-case domain without www. (e.g. example.com)',
 } as const;
 
+/** Who the issuer offers a card to: the one definition for the dataset's column and every answer that names it. */
+export const cardSegment = {
+  enum: ['personal', 'business'],
+  description: 'personal or business: who the issuer offers the card to',
+} as const;
+
 /** What a ranked card's rate needs of the holder (docs/ranking.md, "Conditions"). */
 export const condition = {
   type: 'object',
@@ -50,8 +56,20 @@ export const condition = {
   required: ['kind', 'note'],
   properties: {
     kind: {
-      enum: ['activation', 'chosen_category', 'auto_category', 'cap', 'channel', 'rotation_unknown', 'acceptance'],
+      enum: [
+        'membership',
+        'payment_method',
+        'activation',
+        'chosen_category',
+        'auto_category',
+        'cap',
+        'channel',
+        'rotation_unknown',
+        'acceptance',
+      ],
       description:
+        'membership: the card or the rate is for members of a paid program (its fee and link in the note); ' +
+        'payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); ' +
         'activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; ' +
         'auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; ' +
         "rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; " +

@@ -5,7 +5,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import type { categoryMccRow, categoryMerchantRow, categoryRow, issuerRow, mccRow, merchantRow } from './dataset/catalogue.ts';
-import type { cardBenefitRow, cardRewardRow, cardRow, cardValuationRow, easyCreditRow } from './dataset/cards.ts';
+import type { cardBenefitRow, cardRewardRow, cardRow, cardValuationRow, easyCreditRow, requirementRow } from './dataset/cards.ts';
 import type { programRedemptionRow, programRow, transferPartnerRow } from './dataset/programs.ts';
 import type { offerRow, portalRateRow, portalRow } from './dataset/shopping.ts';
 import type { merchantAcceptanceRow } from './dataset/acceptance.ts';
@@ -27,6 +27,7 @@ export type CategoryMccRow = FromSchema<typeof categoryMccRow>;
 export type CategoryMerchantRow = FromSchema<typeof categoryMerchantRow>;
 export type CardRow = FromSchema<typeof cardRow>;
 export type CardRewardRow = FromSchema<typeof cardRewardRow>;
+export type RequirementRow = FromSchema<typeof requirementRow>;
 export type CardBenefitRow = FromSchema<typeof cardBenefitRow>;
 export type MerchantRow = FromSchema<typeof merchantRow>;
 export type CardValuationRow = FromSchema<typeof cardValuationRow>;

@@ -3,7 +3,7 @@
  * schema before it is written; the same objects feed the OpenAPI document and the TS types.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { cardValues, condition, isoDate, mccCode, slug, text, url } from './common.ts';
+import { cardSegment, cardValues, condition, isoDate, mccCode, slug, text, url } from './common.ts';
 
 /** What static top cards add to the spec's fields: the standalone value that ranked them, both values, the conditions. */
 function rankedValue() {
@@ -22,12 +22,13 @@ function rankedValue() {
 export const topCard = {
   type: 'object',
   additionalProperties: false,
-  required: ['slug', 'name', 'bonus_rate', 'issuer', 'value_cents', 'values', 'conditions'],
+  required: ['slug', 'name', 'bonus_rate', 'issuer', 'segment', 'value_cents', 'values', 'conditions'],
   properties: {
     slug,
     name: text,
     bonus_rate: { type: 'number', minimum: 0 },
     issuer: text,
+    segment: cardSegment,
     ...rankedValue(),
   },
 } as const;
@@ -66,8 +67,14 @@ export const merchantRecord = {
     top_card: {
       type: 'object',
       additionalProperties: false,
-      required: ['slug', 'name', 'rate', 'value_cents', 'values', 'conditions'],
-      properties: { slug, name: text, rate: { type: 'number', minimum: 0 }, ...rankedValue() },
+      required: ['slug', 'name', 'rate', 'segment', 'value_cents', 'values', 'conditions'],
+      properties: {
+        slug,
+        name: text,
+        rate: { type: 'number', minimum: 0 },
+        segment: cardSegment,
+        ...rankedValue(),
+      },
     },
     service_url: url,
     last_updated: isoDate,

@@ -151,7 +151,7 @@ describe('all-purchases: a capped rate on every purchase no other rule covers', 
       checkDataset(sourcesWith(rewards, more), 'data').problems.map(formatProblem);
     const at = (index: number, column: number) => `data/card_rewards.csv:${rewardLine(index)}:${column}: `;
     expect(problems([BBP_RULE.replace('2,50000,year,1,', '2,,,,')])).toEqual([
-      `${at(0, 4)}an all-purchases rule needs a cap (cap_usd, cap_period, rate_after_cap); an uncapped rate on every purchase belongs in cards.csv base_rate`,
+      `${at(0, 4)}an all-purchases rule needs a cap (cap_usd, cap_period, rate_after_cap) or a requirement (requires); an uncapped rate on every purchase belongs in cards.csv base_rate`,
     ]);
     expect(problems([BBP_RULE, BBP_RULE.replace(',any,fixed,,,', ',any,fixed,2027-01-01,,')])).toEqual([
       `${at(1, 2)}amex-blue-business-plus has an all-purchases rule already at line ${rewardLine(0)}; expected one per card`,

@@ -176,7 +176,7 @@ describe('the dataset download', () => {
         .exec('PRAGMA foreign_key_list(card_rewards)')[0]!
         .values.map((row) => row[2])
         .sort(),
-    ).toEqual(['cards', 'categories']);
+    ).toEqual(['cards', 'categories', 'requirements']);
     expect(db.exec('PRAGMA foreign_key_check')).toEqual([]);
     db.run('PRAGMA foreign_keys = ON');
     expect(() =>

@@ -24,6 +24,7 @@ export const mccRecords: Artefact = {
           name: earning.card.name,
           bonus_rate: earning.rate,
           issuer: issuerName(model, earning.card.issuer),
+          segment: earning.card.segment,
           value_cents: earning.value,
           values: bothValues(earning),
           conditions: conditionsOf(model, earning),

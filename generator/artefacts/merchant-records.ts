@@ -28,6 +28,7 @@ export const merchantRecords: Artefact = {
           slug: top.card.slug,
           name: top.card.name,
           rate: top.rate,
+          segment: top.card.segment,
           value_cents: top.value,
           values: bothValues(top),
           conditions,

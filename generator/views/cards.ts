@@ -46,6 +46,7 @@ export function rankedCardOf(model: Model, earning: Earning, rank: number): Keye
     rank,
     rate: earning.rate,
     rule: earning.rule ? appliedRuleOf(earning.rule) : null,
+    segment: card.segment,
     slug: card.slug,
     typical_value_cents: earning.typicalValue,
     valuation_basis: points[earning.valuation].basis,

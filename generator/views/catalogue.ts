@@ -91,6 +91,7 @@ export function cardsForCategory(model: Model, slug: string) {
     name: card.name,
     issuer: card.issuer,
     issuer_name: issuerName(model, card.issuer),
+    segment: card.segment,
     rate: rule.rate,
     value_cents: reward.value_cents,
     valuation_basis: pointValueOf(model, card, 'standalone').basis,
@@ -100,6 +101,7 @@ export function cardsForCategory(model: Model, slug: string) {
     selection: rule.selection,
     valid_from: rule.valid_from,
     valid_to: rule.valid_to,
+    requires: rule.requires ?? null,
     in_force: ruleIsValid(rule, model.date),
   }));
 }

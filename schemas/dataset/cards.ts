@@ -1,6 +1,6 @@
 /** Dataset tables of cards: products, bonus rules, benefits, valuation facts and easy credits. */
-import { optionalDate, optionalNonNegative } from '../common.ts';
-import { name, optionalNote, optionalSlug, slug } from './limits.ts';
+import { cardSegment, optionalDate, optionalNonNegative } from '../common.ts';
+import { name, optionalNote, optionalSlug, slug, url } from './limits.ts';
 import { sourced } from './shared.ts';
 
 export const cardRow = {
@@ -30,7 +30,7 @@ export const cardRow = {
     name,
     issuer: slug,
     network: { enum: ['visa', 'mastercard', 'amex', 'discover'] },
-    segment: { enum: ['personal', 'business'] },
+    segment: cardSegment,
     program: slug,
     annual_fee: { type: 'number', minimum: 0, maximum: 5000, description: 'USD, 0 to 5000' },
     first_year_fee: { type: ['number', 'null'], minimum: 0, maximum: 5000 },
@@ -46,6 +46,31 @@ export const cardRow = {
     signup_spend: optionalNonNegative,
     signup_months: { type: ['integer', 'null'], minimum: 1, maximum: 24 },
     status: { enum: ['active', 'discontinued'] },
+    requires: {
+      ...optionalSlug,
+      description: 'a requirements.csv slug: what the holder must have to hold the card at all (a paid membership); empty for nothing',
+    },
+    ...sourced,
+  },
+} as const;
+/**
+ * Something a rate needs of the holder beyond the card (docs/ranking.md, "What a rate requires"): a
+ * paid membership, with its yearly fee and a link, or a way of paying.
+ */
+export const requirementRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['slug', 'kind', 'name', 'annual_fee_usd', 'url', 'note', 'source_url', 'as_of'],
+  properties: {
+    slug,
+    kind: { enum: ['membership', 'payment_method'], description: 'membership or payment_method' },
+    name,
+    annual_fee_usd: {
+      ...optionalNonNegative,
+      description: "a membership's yearly price in USD, 0 or more; empty for a way of paying",
+    },
+    url: { ...url, type: ['string', 'null'], description: 'where a person reads about it or joins; empty when none' },
+    note: optionalNote,
     ...sourced,
   },
 } as const;
@@ -78,6 +103,10 @@ export const cardRewardRow = {
     selection: { enum: ['fixed', 'chosen', 'auto', 'rotating'] },
     valid_from: optionalDate,
     valid_to: optionalDate,
+    requires: {
+      ...optionalSlug,
+      description: 'a requirements.csv slug: the membership or way of paying this rate needs; empty for nothing',
+    },
     note: optionalNote,
     ...sourced,
   },

@@ -50,6 +50,7 @@ export const rankedCard = object(
     'name',
     'issuer',
     'issuer_name',
+    'segment',
     'rate',
     'value_cents',
     'typical_value_cents',

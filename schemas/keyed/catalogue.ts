@@ -68,6 +68,10 @@ export const categoryCard = object(
     selection: cardRewardRow.properties.selection,
     valid_from: nullableDate,
     valid_to: nullableDate,
+    requires: {
+      type: ['string', 'null'],
+      description: 'the membership or way of paying the rate needs (a requirements slug, docs/ranking.md §3); null for nothing',
+    },
     in_force: { type: 'boolean' },
   },
   [
@@ -76,6 +80,7 @@ export const categoryCard = object(
     'name',
     'issuer',
     'issuer_name',
+    'segment',
     'rate',
     'value_cents',
     'valuation_basis',
@@ -85,6 +90,7 @@ export const categoryCard = object(
     'selection',
     'valid_from',
     'valid_to',
+    'requires',
     'in_force',
   ],
 );

@@ -1,5 +1,5 @@
 /** Building blocks the keyed schemas share: nullable scalars, counts, bases, the object helper and the list wrappers' memo. */
-import { slug, text } from '../common.ts';
+import { cardSegment, slug, text } from '../common.ts';
 
 export const nullableNumber = { type: ['number', 'null'] } as const;
 export const nullableString = { type: ['string', 'null'] } as const;
@@ -24,6 +24,7 @@ export const rankedCardFields = {
   name: text,
   issuer: slug,
   issuer_name: text,
+  segment: cardSegment,
 } as const;
 export const object = <const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(
   properties: P,
