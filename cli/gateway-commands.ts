@@ -40,7 +40,7 @@ export function defineGatewayCommands(program: Command): void {
   )
     .addHelpText(
       'after',
-      '\nExit codes: 0 stopped by a signal, 2 invalid configuration, no build to serve or an address that cannot be used.',
+      '\nExit codes: 0 stopped by a signal, 2 invalid configuration, no build to serve, an address that cannot be used, a store that cannot be opened or a worker that cannot start.',
     )
     .action((flags: ServeFlags) => runCommand(async () => (await import('./serve-command.ts')).serve(serveFlags(flags))));
 

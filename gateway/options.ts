@@ -92,7 +92,7 @@ export const OPTIONS = {
     flag: '--max-connections <n>',
     env: 'CARDREWARDS_MAX_CONNECTIONS',
     default: '0',
-    help: 'open connections a process accepts at once, 0 for no limit',
+    help: 'connections a process serves at once (past it a new one replaces the idlest, or gets a 503 when none is idle), 0 for no limit',
   },
   mcp: {
     flag: '--mcp',
