@@ -11,17 +11,24 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { Socket } from 'node:net';
 import { HttpError } from './http-error.ts';
 import type { Connections } from './keep-alive.ts';
-import { answerProblem } from './steps/respond.ts';
+import { answerProblem, setCorsHeaders } from './steps/respond.ts';
 import { createExchange } from './steps/exchange.ts';
 
 /** Seconds a client refused at the limit is told to wait. */
 const RETRY_AFTER_SECONDS = '1';
 
-/**
- * Keeps `server` to `max` served connections (`connections` is the record `holdConnectionsForReaders`
- * keeps); returns the request listener: `handler` for a served connection, the 503 for one past the limit.
- */
-export function limitConnections(server: Server, connections: Connections, max: number, handler: RequestListener): RequestListener {
+export interface ConnectionLimit {
+  /** The record `holdConnectionsForReaders` keeps of the server's connections. */
+  readonly connections: Connections;
+  readonly max: number;
+  /** `Access-Control-Allow-Origin` of the 503, as on every answer. */
+  readonly corsOrigin: string;
+  /** What answers a served connection's requests. */
+  readonly handler: RequestListener;
+}
+
+/** Keeps `server` to `limit.max` served connections; returns its request listener: the handler for a served connection, the 503 for one past the limit. */
+export function limitConnections(server: Server, { connections, max, corsOrigin, handler }: ConnectionLimit): RequestListener {
   server.maxConnections = 2 * max;
   const refused = new WeakSet<Socket>();
   let refusedOpen = 0;
@@ -40,12 +47,13 @@ export function limitConnections(server: Server, connections: Connections, max: 
   });
   const busy = new HttpError(
     'too-many-connections',
-    `This gateway process serves at most ${max} connections at once, and each has a request in progress; retry shortly.`,
+    `This gateway process serves at most ${max} connections at once, and none of them is idle; retry shortly.`,
     { headers: { 'Retry-After': RETRY_AFTER_SECONDS } },
   );
   return (request: IncomingMessage, response: ServerResponse) => {
     if (!refused.has(request.socket)) return handler(request, response);
     const exchange = createExchange(request, response);
+    setCorsHeaders(exchange, corsOrigin);
     answerProblem(exchange, busy);
     const answer = exchange.answer;
     if (answer?.kind !== 'bytes') return;

@@ -74,8 +74,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     connectionsCheckingInterval: 1_000,
   });
   const connections = holdConnectionsForReaders(server);
-  const max = options.config.maxConnections;
-  server.on('request', max > 0 ? limitConnections(server, connections, max, handler) : handler);
+  const { maxConnections: max, corsOrigin } = options.config;
+  server.on('request', max > 0 ? limitConnections(server, { connections, max, corsOrigin, handler }) : handler);
   await listen(server, options.config.host, options.config.port, 'port', 'host');
   const { port } = server.address() as AddressInfo;
   const host = options.config.host.includes(':') ? `[${options.config.host}]` : options.config.host;

@@ -108,7 +108,7 @@ export const PROBLEM_TYPES = {
     status: 503,
     title: 'Too many connections',
     about:
-      'This gateway process already serves as many connections as it accepts, each with a request in progress. The call was not charged and the connection is closed. Retry after `Retry-After` seconds.',
+      'This gateway process already serves as many connections as it accepts (`--max-connections`), and none of them is idle: each has a request in progress or its client is still reading an answer. The call was not charged and the connection is closed. Retry after `Retry-After` seconds.',
   },
 } as const satisfies Readonly<Record<string, { status: number; title: string; about: string }>>;
 

@@ -193,6 +193,7 @@ describe('--max-connections', () => {
       expect(refused.head).toMatch(/\r\nRetry-After: 1\r\n/i);
       expect(refused.head).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/i);
       expect(refused.head).toMatch(/\r\nConnection: close$/im);
+      expect(refused.head).toMatch(/\r\nAccess-Control-Allow-Origin: \*\r\n/i);
       origin.release();
       for (const answer of await Promise.all(inFlight)) expect(answer.head).toMatch(/^HTTP\/1\.1 200/);
       expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({ status: 503, code: 'too-many-connections' });
