@@ -22,8 +22,8 @@ const work = mkdtempSync(join(tmpdir(), 'cardrewards-connections-'));
 let tree: TestTree;
 let store: Store;
 beforeAll(async () => {
-  tree = await createTestTree(work);
   store = createEmbeddedStore({ file: join(work, 'state.mdb') });
+  tree = await createTestTree(work);
 });
 afterAll(async () => {
   await store.close();
