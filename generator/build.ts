@@ -8,7 +8,10 @@ import { checkDataset, planBuild, prepare } from './compile.ts';
 import { liveTree } from './disk-tree.ts';
 import { emitTree, liveInputs, removeAbandonedTrees } from './emit-tree.ts';
 import { inputsDigest } from './inputs-digest.ts';
-import { datasetBytes, outputBound } from './output-bound.ts';
+import { describeBudget, outputBudget, outputFamilies } from './output-bound.ts';
+import { artefacts, historyArtefacts } from './outputs.ts';
+import { routes } from './routes/index.ts';
+import { tables } from './tables.ts';
 import type { Problem } from './dataset-problems.ts';
 import { readDatasetFolder } from './read-dataset.ts';
 import { buildsFolder } from '../tree/tree-contract.ts';
@@ -74,9 +77,11 @@ export async function buildTree(options: BuildOptions, progress: BuildProgress =
   const live = liveTree(options.out);
   const plan = planBuild(prepared.model, { datasetCommit: options.datasetCommit ?? null, previous: live });
   // Derived, written and released one file at a time: memory does not grow with the tree.
-  const maxBytes = outputBound(datasetBytes(sources));
+  // The bound follows from the rows and the catalogue, known before the first byte is written.
+  const budget = outputBudget(prepared.model.dataset, tables, outputFamilies(routes, artefacts, historyArtefacts));
+  const bound = { maxBytes: budget.total, boundDetail: budget.tables.slice(0, 2).map(describeBudget).join('; ') };
   const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () =>
-    emitTree(options.out, plan, inputs, live, { ...(options.signal ? { signal: options.signal } : {}), maxBytes }),
+    emitTree(options.out, plan, inputs, live, { ...(options.signal ? { signal: options.signal } : {}), ...bound }),
   );
   return {
     ok: true,

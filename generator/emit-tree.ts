@@ -37,6 +37,8 @@ export interface EmitOptions {
   readonly signal?: AbortSignal;
   /** The most bytes the tree may hold (see output-bound.ts); a build that would exceed it stops with ERR_OUTPUT_BOUND. */
   readonly maxBytes?: number;
+  /** What the bound is made of, for the message (the largest tables' budgets). */
+  readonly boundDetail?: string;
 }
 
 export interface EmitResult {
@@ -101,7 +103,8 @@ export async function emitTree(
       if (treeBytes > maxBytes) {
         throw new GeneratorError(
           'ERR_OUTPUT_BOUND',
-          `the tree passed ${maxBytes.toLocaleString('en-US')} bytes at ${path}, the bound for a dataset of this size (docs/input-limits.md); nothing was published`,
+          `the tree passed ${maxBytes.toLocaleString('en-US')} bytes at ${path}, the bound for this dataset's rows` +
+            `${options.boundDetail ? ` (largest: ${options.boundDetail})` : ''} (docs/input-limits.md); nothing was published`,
         );
       }
       const entry = entryOf(path, bytes);

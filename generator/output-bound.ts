@@ -1,30 +1,87 @@
 /**
- * How many bytes a build may write for a dataset of a given size: the bound docs/input-limits.md
- * states. Cell limits (schemas/dataset/limits.ts) keep any one value small; this keeps the whole
- * tree in proportion to its input, however the rows are arranged, and the writer enforces it
- * (emit-tree.ts): a dataset cannot make a build fill a disk.
+ * How many bytes a build may write for a dataset: the bound docs/input-limits.md states, computed
+ * from its rows before the first file is written. Each row of each table may be carried, at its
+ * cell limits (schemas/dataset/limits.ts), into every output family (a route variant's file
+ * template, an artefact) once; the tree is held to the sum of that over every row, plus what every
+ * tree holds whatever the dataset. A dataset that grows by rows gets a bound that grows with them,
+ * and a route or variant added to the catalogue raises it without a number to keep by hand. The
+ * writer enforces it as it goes (emit-tree.ts): a dataset cannot make a build fill a disk.
  */
-import type { DatasetSources } from './load-dataset.ts';
-
-/**
- * Tree bytes (the files, before their .br and .gz siblings) per byte of dataset. The dataset as it
- * is gives 141 since merchant answers carry their cards inline (53 before), 175 with the earn tables
- * (issue 27: 82 MB, one per MCC and per merchant that may rank apart, measured 2026-11-26), and the
- * fixture at its limits gives 19 (docs/input-limits.md, test/faults/dataset-faults.test.ts).
- */
-export const OUTPUT_BYTES_PER_INPUT_BYTE = 200;
+import type { Artefact, HistoryArtefact } from './artefact.ts';
+import { cellRule } from './internal/cell-checks.ts';
+import type { Dataset } from './load-dataset.ts';
+import type { RouteDefinition } from './route.ts';
+import type { TableDefinition, TableName } from './tables.ts';
+import { templateParams } from '../schemas/path-template.ts';
 
 /** What every tree holds whatever the dataset (site assets, the API document, the empty routes). */
 export const OUTPUT_ALLOWANCE_BYTES = 64 * 1024 * 1024;
 
-/** The bytes of every table, README and LICENSE the build reads. */
-export function datasetBytes(sources: DatasetSources): number {
-  let bytes = 0;
-  for (const text of sources.values()) if (text !== undefined) bytes += Buffer.byteLength(text);
-  return bytes;
+/** The most bytes one character takes in UTF-8 (cell limits count characters). */
+const UTF8_BYTES_PER_CHARACTER = 4;
+
+/** What the rows of one table may add to the tree. */
+export interface TableBudget {
+  readonly table: TableName;
+  readonly file: string;
+  readonly rows: number;
+  /** The row at its cell limits, in bytes, times the output families. */
+  readonly bytesPerRow: number;
+  readonly bytes: number;
 }
 
-/** The most bytes the tree of a dataset of `inputBytes` may hold. */
-export function outputBound(inputBytes: number): number {
-  return OUTPUT_BYTES_PER_INPUT_BYTE * inputBytes + OUTPUT_ALLOWANCE_BYTES;
+/** The bound of a dataset's tree, table by table. */
+export interface OutputBudget {
+  /** How many output families (file templates and artefacts) may carry a row. */
+  readonly families: number;
+  /** Largest budget first. */
+  readonly tables: readonly TableBudget[];
+  /** The most bytes the tree (its files, before their .br and .gz siblings) may hold. */
+  readonly total: number;
+}
+
+/** The most bytes a row of `table` may hold: the limit of every column's cell (a list's items and separators included), in UTF-8. */
+export function rowBytesAtLimits(table: TableDefinition): number {
+  let characters = 0;
+  for (const schema of Object.values(table.schema.properties)) {
+    characters += cellRule(schema as Parameters<typeof cellRule>[0]).limit;
+  }
+  return characters * UTF8_BYTES_PER_CHARACTER;
+}
+
+/**
+ * The output families of a catalogue: every artefact, and every route variant's file template
+ * counted once per value of each placeholder beyond the one that names the row (a valuation, a
+ * segment: each a choice of two), so a variant that multiplies the files of a row multiplies its share.
+ */
+export function outputFamilies(
+  routes: readonly RouteDefinition[],
+  artefacts: readonly Artefact[],
+  historyArtefacts: readonly HistoryArtefact[],
+): number {
+  let families = artefacts.length + historyArtefacts.length;
+  for (const route of routes) {
+    for (const variant of route.variants) {
+      const placeholders = templateParams(variant.file).filter((name) => name !== 'page').length;
+      families += 2 ** Math.max(0, placeholders - 1);
+    }
+  }
+  return families;
+}
+
+/** The bound of the tree of `dataset`, whose tables are `tables`, for a catalogue of `families` output families. */
+export function outputBudget(dataset: Dataset, tables: readonly TableDefinition[], families: number): OutputBudget {
+  const budgets = tables.map((table): TableBudget => {
+    const rows = dataset[table.name].length;
+    const bytesPerRow = rowBytesAtLimits(table) * families;
+    return { table: table.name, file: table.file, rows, bytesPerRow, bytes: rows * bytesPerRow };
+  });
+  budgets.sort((a, b) => b.bytes - a.bytes);
+  return { families, tables: budgets, total: OUTPUT_ALLOWANCE_BYTES + budgets.reduce((sum, budget) => sum + budget.bytes, 0) };
+}
+
+/** One line of a report: `merchants.csv: 40,130 rows × 1,234 bytes = 49,520,420 bytes`. */
+export function describeBudget(budget: TableBudget): string {
+  const number = (value: number) => value.toLocaleString('en-US');
+  return `${budget.file}: ${number(budget.rows)} rows × ${number(budget.bytesPerRow)} bytes = ${number(budget.bytes)} bytes`;
 }

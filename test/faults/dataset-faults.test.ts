@@ -8,8 +8,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { datasetBytes, OUTPUT_BYTES_PER_INPUT_BYTE, outputBound } from '../../generator/output-bound.ts';
+import { loadDataset } from '../../generator/load-dataset.ts';
+import { outputBudget, outputFamilies } from '../../generator/output-bound.ts';
+import { artefacts, historyArtefacts } from '../../generator/outputs.ts';
+import { routes } from '../../generator/routes/index.ts';
 import { readDataset } from '../../generator/read-dataset.ts';
+import { tables } from '../../generator/tables.ts';
 import { cardRow } from '../../schemas/dataset.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, editLine, writeAtLimits } from '../helpers/hostile-dataset.ts';
@@ -125,10 +129,8 @@ describe('the output bound', () => {
     const out = join(work, 'limits-out');
     const result = await build(dataset, out);
     expect(result.code, result.stderr).toBe(0);
-    const input = datasetBytes(readDataset(dataset));
-    const tree = treeBytes(out);
-    expect(tree).toBeLessThanOrEqual(outputBound(input));
-    // The bound holds without its fixed allowance too: about 19 tree bytes per input byte here.
-    expect(tree / input).toBeLessThan(OUTPUT_BYTES_PER_INPUT_BYTE / 4);
+    const { dataset: rows } = loadDataset(readDataset(dataset), dataset);
+    const bound = outputBudget(rows, tables, outputFamilies(routes, artefacts, historyArtefacts)).total;
+    expect(treeBytes(out)).toBeLessThanOrEqual(bound);
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * The output bound grows with the rows (issue 44, item 1): a dataset with five times the merchants
+ * gets five times their budget, where the old bound (200 bytes per input byte) gave a 100-byte
+ * merchant row 20 KB; and a variant added to the catalogue raises the bound without a number kept by hand.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDataset } from '../generator/load-dataset.ts';
+import { OUTPUT_ALLOWANCE_BYTES, outputBudget, outputFamilies, rowBytesAtLimits } from '../generator/output-bound.ts';
+import { artefacts, historyArtefacts } from '../generator/outputs.ts';
+import type { RouteDefinition } from '../generator/route.ts';
+import { routes } from '../generator/routes/index.ts';
+import { readDataset } from '../generator/read-dataset.ts';
+import { tables } from '../generator/tables.ts';
+import { TEXT_LIMITS } from '../schemas/dataset/limits.ts';
+import { scaleDataset } from '../scripts/scale-dataset.ts';
+import { FIXTURE } from './helpers/cli.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'cardrewards-bound-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const families = outputFamilies(routes, artefacts, historyArtefacts);
+const datasetAt = (dir: string) => loadDataset(readDataset(dir), dir).dataset;
+const merchantsTable = tables.find((table) => table.name === 'merchants')!;
+
+describe('the output bound', () => {
+  it('gives a merchant row its cell limits in every output family, so five times the merchants get five times their budget', () => {
+    const five = scaleDataset(FIXTURE, join(work, 'five'), 5);
+    const one = outputBudget(datasetAt(FIXTURE), tables, families);
+    const scaled = outputBudget(datasetAt(join(work, 'five')), tables, families);
+    const merchantsOf = (budget: typeof one) => budget.tables.find((table) => table.table === 'merchants')!;
+    expect(merchantsOf(scaled).rows).toBe(five);
+    expect(merchantsOf(scaled).rows).toBe(5 * merchantsOf(one).rows);
+    expect(merchantsOf(scaled).bytes).toBe(5 * merchantsOf(one).bytes);
+    // A merchant row holds up to 20 domains of 253 characters: far more than the ~100 bytes a real row has.
+    expect(rowBytesAtLimits(merchantsTable)).toBeGreaterThan(TEXT_LIMITS.listItems * TEXT_LIMITS.domain);
+    expect(merchantsOf(one).bytesPerRow).toBe(rowBytesAtLimits(merchantsTable) * families);
+    // The merchants' own rows elsewhere (portal rates, categories, acceptance) are copied with them and add theirs.
+    expect(scaled.total - one.total).toBeGreaterThanOrEqual(4 * merchantsOf(one).bytes);
+    expect(one.total).toBe(OUTPUT_ALLOWANCE_BYTES + one.tables.reduce((sum, table) => sum + table.bytes, 0));
+  });
+
+  it('follows the route declarations: a variant with a second placeholder (a valuation) counts twice', () => {
+    const extra: RouteDefinition = {
+      id: 'extra',
+      path: '/api/extra',
+      tier: 'starter',
+      summary: 'a test route',
+      params: {},
+      schema: {},
+      variants: [
+        { query: { merchant: 'slug', valuation: 'slug' }, optional: {}, file: 'keyed/api/extra/{valuation}/{merchant}.json' },
+        { query: {}, optional: { page: 'page' }, file: 'keyed/api/extra/page-{page}.json' },
+      ],
+    };
+    expect(outputFamilies([...routes, extra], artefacts, historyArtefacts)).toBe(families + 3);
+  });
+});
