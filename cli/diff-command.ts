@@ -1,23 +1,36 @@
 /**
  * `cardrewards diff <old-dist> <new-dist>`: what a data change did to the answers, as Markdown for
- * a pull-request comment or as JSON lines. Exit code 0 when the builds are the same, 1 when they
- * differ, 2 on error.
+ * a pull-request comment or as JSON lines, or the files a deploy must upload (`--format upload`).
+ * Exit code 0 when the builds are the same, 1 when they differ, 2 on error.
  */
 import { resolve } from 'node:path';
 import { loadBuild } from '../gateway/build-source.ts';
+import type { Manifest } from '../gateway/parse-manifest.ts';
 import { historyFileTest } from '../generator/outputs.ts';
 import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/build-diff.ts';
 import { diskTree } from '../generator/disk-tree.ts';
+import { uploadPaths } from '../generator/upload-paths.ts';
 
 /** Changes listed per kind in Markdown before "and N more". */
 const MARKDOWN_LIST_LIMIT = 25;
 
 export interface DiffOptions {
-  readonly format: 'markdown' | 'jsonl';
+  readonly format: DiffFormat;
 }
+
+/** How the difference is printed; `upload` lists the paths a sync to a CDN or a bucket must upload, one a line. */
+export type DiffFormat = 'markdown' | 'jsonl' | 'upload';
 
 /** Prints the difference between the two trees and sets the exit code. */
 export async function diff(oldDist: string, newDist: string, options: DiffOptions): Promise<void> {
+  if (options.format === 'upload') {
+    // Every file counts here, the history's too: a deploy that left them out would serve the old history.
+    const [before, after] = [oldDist, newDist].map((dist) => loadBuild(resolve(dist)).manifest) as [Manifest, Manifest];
+    const paths = uploadPaths(before, after);
+    process.stdout.write(paths.map((path) => `${path}\n`).join(''));
+    process.exitCode = paths.length === 0 ? 0 : 1;
+    return;
+  }
   const [before, after] = [oldDist, newDist].map((dist) => {
     const build = loadBuild(resolve(dist));
     // History files differ between builds of the same answers (another commit, another history): not an answer.

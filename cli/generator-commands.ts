@@ -5,6 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isIsoDate } from '../schemas/iso-date.ts';
+import type { DiffFormat } from './diff-command.ts';
 import { runCommand } from './run-command.ts';
 
 /** Where `service_url` links point when neither `--base-url` nor CARDREWARDS_BASE_URL says: the local gateway. */
@@ -75,10 +76,15 @@ export function defineGeneratorCommands(program: Command): void {
     .argument('<old-dist>')
     .argument('<new-dist>')
     .addOption(
-      new Option('--format <format>', 'markdown (for a pull-request comment) or jsonl').choices(['markdown', 'jsonl']).default('markdown'),
+      new Option(
+        '--format <format>',
+        'markdown (for a pull-request comment), jsonl, or upload (the paths a deploy must upload over a copy of <old-dist>, one a line)',
+      )
+        .choices(['markdown', 'jsonl', 'upload'])
+        .default('markdown'),
     )
     .addHelpText('after', '\nExit codes: 0 the builds are the same, 1 they differ, 2 usage or I/O error.')
-    .action((oldDist: string, newDist: string, options: { format: 'markdown' | 'jsonl' }) =>
+    .action((oldDist: string, newDist: string, options: { format: DiffFormat }) =>
       runCommand(async () => (await import('./diff-command.ts')).diff(oldDist, newDist, options)),
     );
 
