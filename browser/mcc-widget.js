@@ -2,9 +2,12 @@
  * cardrewards MCC lookup widget. Embed with
  *   <script src="https://HOST/widget/mcc.js" async></script>
  *   <div data-cardrewards-mcc></div>
- * Type a merchant name or a code; it shows the MCC, its description and its top cards. It reads
- * only the site's public static files (CORS), lives in a Shadow DOM so the page's CSS cannot
- * reach it, writes every value as text (never as HTML), and needs nothing else.
+ * Type a merchant name or a code; it shows the MCC, its description and the best cards there, as the
+ * site's pages do: only the cards the merchant takes in store, each with its rate, its value and what
+ * it needs of the holder, personal cards unless the reader picks business ones (or the embedding
+ * site sets data-segment="business" or "all"). It reads only the site's public static files (CORS),
+ * lives in a Shadow DOM so the page's CSS cannot reach it, writes every value as text (never as
+ * HTML), and needs nothing else.
  *
  * A site that knows its reader's cards can pass them (issue 27), and the box then names the best of
  * those cards first, ranked on the device from the public earn table (the cards are never sent):
@@ -17,11 +20,17 @@
   // The site root is the folder above /widget/, wherever the script was loaded from.
   const base = new URL('../', script instanceof HTMLScriptElement && script.src ? script.src : location.href);
   const SUGGESTIONS = 6;
+  /** How many cards the box lists, as the site's pages do. */
+  const TOP = 5;
+  const SEGMENTS = { personal: 'Personal cards', business: 'Business cards', all: 'Every card' };
+  const NETWORK_NAMES = { amex: 'American Express', discover: 'Discover', mastercard: 'Mastercard', visa: 'Visa' };
   const STYLE = `
 :host { all: initial; display: block; max-width: 32rem; }
 .box { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1d21; text-align: left; border: 1px solid #c9ced6; border-radius: 10px; padding: 12px 14px; background: #fff; }
 form { display: flex; flex-wrap: wrap; gap: 6px; }
 label { width: 100%; font-weight: 600; }
+label.inline { width: auto; font-weight: 400; }
+select { font: inherit; padding: 4px 6px; border: 1px solid #767b85; border-radius: 6px; background: #fff; color: inherit; }
 input { flex: 1 1 12rem; font: inherit; padding: 7px 9px; border: 1px solid #767b85; border-radius: 6px; color: inherit; background: #fff; }
 button { font: inherit; padding: 7px 12px; border: 1px solid #0b57d0; border-radius: 6px; background: #0b57d0; color: #fff; cursor: pointer; }
 button.link { background: none; border: 0; color: #0b57d0; padding: 2px 0; text-decoration: underline; text-align: left; }
@@ -76,7 +85,9 @@ a { color: #0b57d0; }
       .map(([, entry]) => entry);
   };
 
-  const rate = (value) => `${value}×`;
+  const number = (value) => String(Math.round(value * 100) / 100);
+  /** A rate as the card states it: percent back for cash back, a multiplier for points. */
+  const rate = (entry) => (entry.cash_back ? `${number(entry.rate)} %` : `${number(entry.rate)}×`);
 
   /** Card slugs from `data-cards` ("a,b c") or a message; anything else is no wallet. */
   const slugsOf = (value) =>
@@ -90,15 +101,35 @@ a { color: #0b57d0; }
     b.value - a.value ||
     a.entry.annual_fee - b.entry.annual_fee ||
     (a.entry.slug < b.entry.slug ? -1 : a.entry.slug > b.entry.slug ? 1 : 0);
-  /** The wallet's cards the place takes in store, best first (standalone valuation, as the static records). */
-  const choose = (table, wallet) => {
-    const held = new Set(wallet);
-    const networks = table.acceptance.find((row) => row.channel === 'in_store')?.networks;
+  /** The place's restriction in store, or undefined when it takes every network. */
+  const inStore = (table) => table.acceptance.find((row) => row.channel === 'in_store');
+  /** The cards (every card, or the wallet's) the place takes in store, best first (standalone valuation, as the static records). */
+  const choose = (table, keep) => {
+    const networks = inStore(table)?.networks;
     return table.earnings
-      .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
+      .filter((entry) => keep(entry) && (networks === undefined || networks.includes(entry.network)))
       .map((entry) => ({ entry, typical: entry.values.standalone_typical_cents, value: entry.values.standalone_cents }))
       .sort(compare);
   };
+  /** The wallet's cards the place refuses in store. */
+  const refusedOf = (table, held) => {
+    const networks = inStore(table)?.networks;
+    return networks === undefined ? [] : table.earnings.filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
+  };
+  /** "Costco takes only Visa in store", from the acceptance row. */
+  const takesText = (name, row) =>
+    row.networks.length === 0
+      ? `${name} takes no credit card in store`
+      : `${name} takes only ${row.networks.map((network) => NETWORK_NAMES[network] ?? network).join(' and ')} in store`;
+  /** One ranked card: name, rate, value, and what it needs of the holder. */
+  const cardItem = ({ entry, value }) =>
+    el(
+      'li',
+      {},
+      el('strong', {}, entry.name),
+      `: ${rate(entry)}, ${number(value)}¢ per $1`,
+      ...entry.conditions.map((condition) => el('span', { class: 'muted' }, el('br'), condition.note)),
+    );
   /** A merchant's own earn table when it ranks apart from its MCC, else its MCC's (a missing file is the usual case). */
   const earnTable = (code, slug) =>
     (slug ? json(`api/earn-table/merchant/${slug}.json`) : Promise.reject(new Error('no merchant'))).catch(() =>
@@ -119,12 +150,16 @@ a { color: #0b57d0; }
       spellcheck: 'false',
       placeholder: 'Starbucks or 5411',
     });
+    const segment = el('select', { id: `${id}-segment` });
+    for (const [value, text] of Object.entries(SEGMENTS)) segment.append(el('option', { value }, text));
+    segment.value = SEGMENTS[host.dataset.segment] ? host.dataset.segment : 'personal';
     const form = el(
       'form',
       { role: 'search' },
       el('label', { for: `${id}-q` }, 'Look up a merchant or an MCC code'),
       input,
       el('button', { type: 'submit' }, 'Look up'),
+      el('label', { for: `${id}-segment`, class: 'inline' }, 'Show ', segment),
     );
     const suggestions = el('ul', { class: 'suggest', 'aria-label': 'Matches' });
     const result = el('div', { 'aria-live': 'polite' });
@@ -145,32 +180,45 @@ a { color: #0b57d0; }
         const [mcc, merchant, table] = await Promise.all([
           json(`api/mcc/${code}.json`),
           entry.type === 'merchant' ? json(`api/merchant/${entry.slug}.json`) : null,
-          wallet.length > 0 ? earnTable(code, entry.type === 'merchant' ? entry.slug : null) : null,
+          // The place's earn table: every card's earning there, with the networks it takes (a merchant's own when it ranks apart).
+          earnTable(code, entry.type === 'merchant' ? entry.slug : null),
         ]);
+        const place = merchant ? merchant.name : `MCC ${mcc.code}`;
+        const restriction = inStore(table);
         const nodes = [];
-        if (table) {
-          const ranked = choose(table, wallet);
+        if (wallet.length > 0) {
+          const held = new Set(wallet);
+          const ranked = choose(table, (card) => held.has(card.slug));
+          const refused = refusedOf(table, held);
           nodes.push(
-            ranked.length === 0
-              ? el('p', { class: 'wallet' }, 'None of your cards can be used here.')
-              : el(
-                  'div',
-                  { class: 'wallet' },
-                  el('p', {}, 'Your best card here: ', el('strong', {}, ranked[0].entry.name), ` (${ranked[0].value}¢ per $1)`),
-                  el('ol', {}, ...ranked.map(({ entry, value }) => el('li', {}, `${entry.name}: ${value}¢ per $1`))),
-                ),
+            el(
+              'div',
+              { class: 'wallet' },
+              ranked.length === 0
+                ? el('p', {}, 'None of your cards can be used here.')
+                : el('p', {}, 'Your best card here: ', el('strong', {}, ranked[0].entry.name), ` (${number(ranked[0].value)}¢ per $1)`),
+              ranked.length === 0 ? '' : el('ol', {}, ...ranked.map(cardItem)),
+              refused.length === 0
+                ? ''
+                : el(
+                    'p',
+                    { class: 'refused' },
+                    `Not taken here: ${refused.map((card) => `${card.name} (${NETWORK_NAMES[card.network] ?? card.network})`).join(', ')}; ${takesText(place, restriction)}.`,
+                  ),
+            ),
           );
         }
-        if (merchant) {
-          nodes.push(el('h3', {}, merchant.name));
-          nodes.push(el('p', {}, 'Best card here: ', el('strong', {}, merchant.top_card.name), ` (${rate(merchant.top_card.rate)})`));
-        }
+        if (merchant) nodes.push(el('h3', {}, merchant.name));
         nodes.push(el(merchant ? 'p' : 'h3', {}, `MCC ${mcc.code}: ${mcc.description}`));
         nodes.push(el('p', { class: 'muted' }, `Category group: ${mcc.category_group}`));
-        if (mcc.top_cards.length > 0) {
-          nodes.push(el('p', {}, `Top cards for MCC ${mcc.code}:`));
-          nodes.push(el('ol', {}, ...mcc.top_cards.map((card) => el('li', {}, `${card.name} (${card.issuer}): ${rate(card.bonus_rate)}`))));
-        }
+        if (restriction)
+          nodes.push(el('p', { class: 'acceptance' }, `${takesText(place, restriction)}: cards on other networks are left out.`));
+        const kind = segment.value;
+        const best = choose(table, (card) => kind === 'all' || card.segment === kind).slice(0, TOP);
+        nodes.push(el('p', {}, `${SEGMENTS[kind]}: the best ${merchant ? 'here, in store' : `for MCC ${mcc.code}`}`));
+        nodes.push(
+          best.length === 0 ? el('p', { class: 'muted' }, 'None is ranked here.') : el('ol', { class: 'best' }, ...best.map(cardItem)),
+        );
         nodes.push(
           el(
             'p',
@@ -217,6 +265,9 @@ a { color: #0b57d0; }
       lookup(true);
     });
     input.addEventListener('input', () => lookup(false));
+    segment.addEventListener('change', () => {
+      if (shown) show(shown);
+    });
     host.addEventListener('cardrewards:wallet', () => {
       if (shown) show(shown);
     });

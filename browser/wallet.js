@@ -44,6 +44,15 @@
       .sort(compare);
   };
 
+  /** The wallet's cards the merchant does not take on `channel`, and the acceptance row that says why (null when it takes all). */
+  const refusedOf = (table, wallet, channel = 'in_store') => {
+    const held = new Set(wallet);
+    const restriction = table.acceptance.find((row) => row.channel === channel);
+    if (restriction === undefined) return { cards: [], restriction: null };
+    return { cards: table.earnings.filter((entry) => held.has(entry.slug) && !restriction.networks.includes(entry.network)), restriction };
+  };
+  const NETWORK_NAMES = { amex: 'American Express', discover: 'Discover', mastercard: 'Mastercard', visa: 'Visa' };
+
   const number = (value) => String(Math.round(value * 100) / 100);
   const element = (name, attributes = {}, ...children) => {
     const node = document.createElement(name);
@@ -107,11 +116,22 @@
         return;
       }
       const ranked = choose(table, wallet, 'standalone', channel);
+      const refused = refusedOf(table, wallet, channel);
       body.replaceChildren(...ranked.map(rowOf));
+      // Which of the reader's cards this place refuses, and why: a card left out silently reads as a card that earns nothing.
+      const takes = refused.restriction
+        ? refused.restriction.networks.length === 0
+          ? 'it takes no credit card here'
+          : `it takes only ${refused.restriction.networks.map((network) => NETWORK_NAMES[network] ?? network).join(' and ')} here`
+        : '';
+      const refusedText =
+        refused.cards.length === 0
+          ? ''
+          : ` Not taken here: ${refused.cards.map((entry) => `${entry.name} (${NETWORK_NAMES[entry.network] ?? entry.network})`).join(', ')}; ${takes}.`;
       status.textContent =
-        ranked.length === 0
+        (ranked.length === 0
           ? 'None of your cards can be used here.'
-          : `Ranked among your ${wallet.length} cards: ${ranked[0].entry.name} earns the most here.`;
+          : `Ranked among your ${wallet.length} cards: ${ranked[0].entry.name} earns the most here.`) + refusedText;
     };
     list.addEventListener('change', () => {
       write(boxes.filter((box) => box.checked).map((box) => box.value));

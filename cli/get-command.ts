@@ -31,11 +31,10 @@ function explain(exchange: Exchange): string {
   const route = exchange.match?.route;
   const resolved = exchange.resolved;
   if (route === undefined || resolved === undefined) return 'a public file: no key, never counted';
-  const how =
-    resolved.variant.fallback === resolved.fileKey
-      ? 'no file for these parameters, so the route fallback'
-      : route.variants.some((candidate) => candidate.lookup === 'domain-suffix')
-        ? 'the domain, or its nearest parent domain that has a file'
-        : 'the file its parameters name';
+  const how = resolved.fallback
+    ? 'no file for these parameters, so the route fallback'
+    : route.variants.some((candidate) => candidate.lookup === 'domain-suffix')
+      ? 'the domain, or its nearest parent domain that has a file'
+      : 'the file its parameters name';
   return `route ${route.id} (${route.path}, tier ${route.tier}): ${how}`;
 }

@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * The best cards for one MCC or one merchant (at the till), with the rule that applied, both valuations and the conditions
-         * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. A merchant answer is for a purchase in store (channel: in_store): a merchant that takes only some networks there ranks only those, and acceptance says which, why, with its source, and how many cards it left out. Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50. Minimum tier: starter (available to starter, pro, enterprise).
+         * @description Give mcc=CODE or merchant=SLUG, and optionally valuation=standalone (the default: what the points are worth to a holder of only that card) or valuation=pooled (the program's transfer value, with the card that unlocks it). Ranking (docs/ranking.md): value in cents per dollar over a typical month once caps are spent, an unconditional rate before a conditional one of equal value, then headline value, lower annual fee, slug. Rules that need a booking through the issuer's travel portal do not count when paying the merchant. Every entry carries both values and its conditions. A merchant answer is for a purchase in store (channel: in_store): a merchant that takes only some networks there ranks only those, and acceptance says which, why, with its source, and how many cards it left out. Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50. segment=personal ranks only cards offered to people, segment=business only cards offered to businesses; every entry says its segment. Minimum tier: starter (available to starter, pro, enterprise).
          */
         get: operations["computeBestCard"];
         put?: never;
@@ -413,7 +413,7 @@ export interface paths {
         };
         /**
          * The 10 best cards for the merchant behind a web domain, among those it takes online (browser extensions)
-         * @description The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. A domain is a purchase online (channel: online): a merchant that takes only some networks online ranks only those, and acceptance says which and why. No match gives fallback: true with the best everyday cards and merchant_name null. Minimum tier: free (available to free, starter, pro, enterprise).
+         * @description The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. A domain is a purchase online (channel: online): a merchant that takes only some networks online ranks only those, and acceptance says which and why. No match gives fallback: true with the best everyday cards and merchant_name null. segment=personal ranks only cards offered to people, segment=business only cards offered to businesses. Minimum tier: free (available to free, starter, pro, enterprise).
          */
         get: operations["extensionRecommend"];
         put?: never;
@@ -552,7 +552,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)
+         * The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled and segment=personal|business too)
          * @description Minimum tier: starter (available to starter, pro, enterprise).
          */
         get: operations["mccCards"];
@@ -1076,14 +1076,14 @@ export interface components {
             acceptance: components["schemas"]["NetworkAcceptance"] | null;
             /** @description empty only when the merchant takes no credit card in store (acceptance says so); otherwise the best cards, best first: 50 for an MCC and for a merchant with a ranking of its own; the best 10 for a merchant that ranks as its MCC does, whose full list best_cards_from names */
             best_cards: components["schemas"]["RankedCard"][];
-            /** @description null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way. */
+            /** @description null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), the MCC answer that continues best_cards to 50 cards, with the same valuation and segment: best_cards holds the first 10 either way. */
             best_cards_from: {
                 /** @description the request that answers the list */
                 href: string;
                 /** @description a four-digit MCC code */
                 mcc_code: string;
             } | null;
-            /** @description how many active cards were ranked (the list shows the best 50) */
+            /** @description how many active cards were ranked, those of the segment asked for (the list shows the best 50) */
             card_count: number;
             /** @description for a merchant: the channel ranked for, in_store (at the till); null for an MCC, which names no merchant */
             channel: ("in_store" | "online") | null;
@@ -1104,6 +1104,11 @@ export interface components {
             query: {
                 mcc: string | null;
                 merchant: string | null;
+                /**
+                 * @description personal or business when the request limited the ranking to cards offered to people or to businesses (segment=); null: every card
+                 * @enum {null|string}
+                 */
+                segment: "personal" | "business" | null;
                 /** @enum {string} */
                 valuation: "standalone" | "pooled";
             };
@@ -1420,6 +1425,11 @@ export interface components {
                 rate: number;
                 /** @description the bonus rule that applied; null: the base rate */
                 rule: components["schemas"]["AppliedRule"] | null;
+                /**
+                 * @description personal or business: who the issuer offers the card to (filter by it for personal cards only)
+                 * @enum {string}
+                 */
+                segment: "personal" | "business";
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 slug: string;
                 values: {
@@ -2094,6 +2104,11 @@ export interface components {
             /** @description the merchant's slug; null when the domain is not a merchant we know */
             merchant: string | null;
             merchant_name: string | null;
+            /**
+             * @description personal or business when the request limited the ranking to cards offered to people or to businesses (segment=); null: every card
+             * @enum {null|string}
+             */
+            segment: "personal" | "business" | null;
         };
         Reward: {
             /**
@@ -2499,6 +2514,11 @@ export interface components {
             portal_historical: components["schemas"]["StoreRate"] | null;
             /** @description the purchase the amounts are computed for (flat rates and amount offers depend on it) */
             purchase_usd: number;
+            /**
+             * @description personal or business when the request limited the ranking to cards offered to people or to businesses (segment=); null: every card
+             * @enum {null|string}
+             */
+            segment: "personal" | "business" | null;
             /** @description card + portal + offer, cents per dollar (= percent back) in cash value: what the stack surely gives */
             total_cents: number;
             /** @description card + portal at its "up to" ceiling + offer: the most the stack gives; equal to total_cents when the portal rate is not "up to" */
@@ -3515,16 +3535,18 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a merchant category code, four digits (leading zeros may be omitted) One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
+                 * @description a merchant category code, four digits (leading zeros may be omitted) One of these at a time: mcc and valuation and segment; mcc and valuation; mcc and segment; mcc; merchant and valuation and segment; merchant and valuation; merchant and segment; merchant.
                  * @example 3058
                  */
                 mcc?: string;
                 /**
-                 * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant.
+                 * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: mcc and valuation and segment; mcc and valuation; mcc and segment; mcc; merchant and valuation and segment; merchant and valuation; merchant and segment; merchant.
                  * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
-                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc and valuation; merchant and valuation; mcc; merchant. */
+                /** @description personal: rank only cards offered to people; business: only cards offered to businesses. Without it every card is ranked, and each entry says its segment. An unknown value is a 404. One of these at a time: mcc and valuation and segment; mcc and valuation; mcc and segment; mcc; merchant and valuation and segment; merchant and valuation; merchant and segment; merchant. */
+                segment?: "personal" | "business";
+                /** @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: mcc and valuation and segment; mcc and valuation; mcc and segment; mcc; merchant and valuation and segment; merchant and valuation; merchant and segment; merchant. */
                 merchant?: string;
             };
             header?: never;
@@ -3922,15 +3944,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: merchant and valuation; merchant.
+                 * @description a lower-case slug of letters, digits and single hyphens, at most 100 characters, e.g. chase-sapphire-preferred One of these at a time: merchant and valuation and segment; merchant and valuation; merchant and segment; merchant.
                  * @example amazon
                  */
                 merchant?: string;
                 /**
-                 * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: merchant and valuation; merchant.
+                 * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: merchant and valuation and segment; merchant and valuation; merchant and segment; merchant.
                  * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
+                /** @description personal: rank only cards offered to people; business: only cards offered to businesses. Without it every card is ranked, and each entry says its segment. An unknown value is a 404. One of these at a time: merchant and valuation and segment; merchant and valuation; merchant and segment; merchant. */
+                segment?: "personal" | "business";
             };
             header?: never;
             path?: never;
@@ -4303,12 +4327,14 @@ export interface operations {
     };
     extensionRecommend: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried
+                 * @description a host name such as www.amazon.com, or a page URL (its host is used); www., the port and case are ignored, and parent domains are tried One of these at a time: domain and segment; domain.
                  * @example amazon.com
                  */
-                domain: string;
+                domain?: string;
+                /** @description personal: rank only cards offered to people; business: only cards offered to businesses. Without it every card is ranked, and each entry says its segment. An unknown value is a 404. One of these at a time: domain and segment; domain. */
+                segment?: "personal" | "business";
             };
             header?: never;
             path?: never;
@@ -4920,10 +4946,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404.
+                 * @description standalone (the default): what the points are worth to a holder of only that card; pooled: the program's transfer value, assuming the holder also has the card that unlocks transfers (named in values.pooled_with). An unknown value is a 404. One of these at a time: valuation and segment; valuation; segment.
                  * @example standalone
                  */
                 valuation?: "standalone" | "pooled";
+                /** @description personal: rank only cards offered to people; business: only cards offered to businesses. Without it every card is ranked, and each entry says its segment. An unknown value is a 404. One of these at a time: valuation and segment; valuation; segment. */
+                segment?: "personal" | "business";
             };
             header?: never;
             path: {

@@ -14,6 +14,8 @@ export interface ResolvedFile {
   readonly fileKey: string;
   readonly variant: ManifestVariant;
   readonly values: Readonly<Record<string, string>>;
+  /** True when no file matched the parameters and the variant's fallback answered. */
+  readonly fallback: boolean;
 }
 
 /** Picks the variant, normalises every parameter and returns the file key to serve. */
@@ -57,9 +59,10 @@ export function resolveFile(
   }
 
   const found = variant.lookup === 'domain-suffix' ? lookupDomainSuffix(manifest, variant, values) : present(manifest, file(values));
-  if (found !== undefined) return { fileKey: found, variant, values };
-  if (variant.fallback !== undefined && Object.hasOwn(manifest.files, variant.fallback))
-    return { fileKey: variant.fallback, variant, values };
+  if (found !== undefined) return { fileKey: found, variant, values, fallback: false };
+  // A fallback may name the variant's other parameters (`…/recommend/{segment}/_fallback.json`).
+  const fallback = namesOf(variant).fallback?.(values);
+  if (fallback !== undefined && Object.hasOwn(manifest.files, fallback)) return { fileKey: fallback, variant, values, fallback: true };
   throw new HttpError('not-found', `No ${route.path} resource matches this request: ${describeValues(values)}.`);
 }
 
@@ -77,6 +80,8 @@ interface VariantNames {
   readonly domain: string | undefined;
   /** The variant's file template, compiled. */
   readonly file: (values: Readonly<Record<string, string>>) => string;
+  /** The variant's fallback file template, compiled, if it has one. */
+  readonly fallback: ((values: Readonly<Record<string, string>>) => string) | undefined;
 }
 const variantNames = new WeakMap<ManifestVariant, VariantNames>();
 function namesOf(variant: ManifestVariant): VariantNames {
@@ -93,6 +98,7 @@ function namesOf(variant: ManifestVariant): VariantNames {
       page: optional.find(([, kind]) => kind === 'page')?.[0],
       domain: [...query, ...optional].find(([, kind]) => kind === 'domain')?.[0],
       file: compileTemplate(variant.file),
+      fallback: variant.fallback === undefined ? undefined : compileTemplate(variant.fallback),
     };
     variantNames.set(variant, names);
   }

@@ -8,6 +8,7 @@ import { ALL_PURCHASES } from './all-purchases.ts';
 import { acceptanceOf, DEFAULT_CHANNEL, isAccepted, restrictsNetworks } from './acceptance.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
 import { hasRequirement } from './requirements.ts';
+import { inSegment, type Segment } from './segments.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
 
 export { ASSUMED_CENTS_PER_POINT } from './valuation.ts';
@@ -196,23 +197,28 @@ export function channelOf(purchase: Purchase): Channel {
 
 /**
  * Every active card the merchant takes on the purchase's channel, ranked under a valuation, best
- * first; cards it refuses there are left out (leftOutCards names them). Merchants without
- * merchant-scoped categories or network restrictions rank exactly as their MCC does, so rankings
- * are cached by MCC, and by merchant and channel only for the others.
+ * first; cards it refuses there are left out (leftOutCards names them), and with a segment, cards
+ * for the other segment. Merchants without merchant-scoped categories or network restrictions rank
+ * exactly as their MCC does, so rankings are cached by MCC, and by merchant and channel only for the others.
  */
-export function rankCards(model: Model, purchase: Purchase, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
+export function rankCards(
+  model: Model,
+  purchase: Purchase,
+  valuation: ValuationMode = DEFAULT_VALUATION,
+  segment: Segment | null = null,
+): Earning[] {
   let cache = rankingCache.get(model);
   if (!cache) {
     cache = new Map();
     rankingCache.set(model, cache);
   }
   const scoped = purchase.merchant !== undefined && mayRankApartFromMcc(model, purchase.merchant);
-  const key = `${valuation}|${scoped ? `${purchase.mcc}|${purchase.merchant}|${channelOf(purchase)}` : purchase.mcc}`;
+  const key = `${valuation}|${segment ?? ''}|${scoped ? `${purchase.mcc}|${purchase.merchant}|${channelOf(purchase)}` : purchase.mcc}`;
   let ranking = cache.get(key);
   if (!ranking) {
     const restriction = acceptanceOf(model, purchase.merchant, channelOf(purchase));
     ranking = model.activeCards
-      .filter((card) => isAccepted(restriction, card))
+      .filter((card) => inSegment(card, segment) && isAccepted(restriction, card))
       .map((card) => earningFor(model, card, purchase, valuation))
       .sort(compareEarnings);
     cache.set(key, ranking);
@@ -236,16 +242,20 @@ export function ranksApartFromMcc(
   merchant: { readonly slug: string; readonly mcc: string },
   limit: number,
   valuation: ValuationMode = DEFAULT_VALUATION,
+  segment: Segment | null = null,
 ): boolean {
   if (!mayRankApartFromMcc(model, merchant.slug)) return false;
-  const own = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, valuation).slice(0, limit);
-  const ofMcc = rankCards(model, { mcc: merchant.mcc }, valuation);
+  const own = rankCards(model, { mcc: merchant.mcc, merchant: merchant.slug }, valuation, segment).slice(0, limit);
+  const ofMcc = rankCards(model, { mcc: merchant.mcc }, valuation, segment);
   // A merchant that refuses some networks can have a shorter list whose first places match the MCC's.
   if (own.length !== Math.min(limit, ofMcc.length)) return true;
   return own.some((earning, index) => earning.card !== ofMcc[index]?.card || earning.rule !== ofMcc[index]?.rule);
 }
 
 /** Every active card ranked on spending in no bonus category: its all-purchases rule, else its base rate. */
-export function rankEveryday(model: Model, valuation: ValuationMode = DEFAULT_VALUATION): Earning[] {
-  return model.activeCards.map((card) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation)).sort(compareEarnings);
+export function rankEveryday(model: Model, valuation: ValuationMode = DEFAULT_VALUATION, segment: Segment | null = null): Earning[] {
+  return model.activeCards
+    .filter((card) => inSegment(card, segment))
+    .map((card) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation))
+    .sort(compareEarnings);
 }

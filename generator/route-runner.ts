@@ -96,9 +96,15 @@ function pageLinkFor(route: RouteDefinition, variant: ManifestVariant, params: R
 /** The files of one output of `route`. */
 export function* renderOutput(route: RouteDefinition, output: RouteOutput): Iterable<OutputDocument> {
   if ('fallback' in output) {
-    const file = route.variants.find((variant) => variant.fallback !== undefined)?.fallback;
-    if (file === undefined) throw new Error(`route ${route.id} yields a fallback document but declares no fallback file`);
-    yield { path: file, document: output.fallback, schema: route.schema };
+    // The variant whose fallback template names exactly the output's parameters (none for a plain fallback file).
+    const params = output.params ?? {};
+    const names = Object.keys(params).sort().join(',');
+    const file = route.variants.find(
+      (variant) => variant.fallback !== undefined && templateParams(variant.fallback).sort().join(',') === names,
+    )?.fallback;
+    if (file === undefined)
+      throw new Error(`route ${route.id} yields a fallback document for {${names}} but declares no such fallback file`);
+    yield { path: renderTemplate(file, params), document: output.fallback, schema: route.schema };
     return;
   }
   const variant = variantFor(route, output.params);

@@ -23,7 +23,7 @@ export type RouteOutput =
   | { readonly params: RouteParams; readonly document: unknown }
   | { readonly params: RouteParams; readonly bytes: Buffer }
   | { readonly params: RouteParams; readonly pages: readonly unknown[] }
-  | { readonly fallback: unknown };
+  | { readonly fallback: unknown; readonly params?: RouteParams };
 
 export interface RouteDefinition {
   readonly id: string;

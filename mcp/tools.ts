@@ -66,6 +66,10 @@ const valuation = z
   .enum(['standalone', 'pooled'])
   .optional()
   .describe('standalone: points at their own value (default); pooled: as if moved to the best program the issuer pools them with');
+const segment = z
+  .enum(['personal', 'business'])
+  .optional()
+  .describe('personal: only cards offered to people; business: only cards offered to businesses; leave out to rank every card');
 
 /** Summary of a ranking answer, from the whole list its `best_cards_from` names. */
 function ranking(context: ToolContext): (doc: Record<string, unknown>) => Promise<string> {
@@ -75,8 +79,9 @@ function ranking(context: ToolContext): (doc: Record<string, unknown>) => Promis
 const bestCard = defineTool({
   name: 'best_card',
   description:
-    'The best credit cards to pay with for one purchase, ranked by value per dollar: give exactly one of merchant (slug, e.g. costco), mcc (merchant category code, e.g. 5411) or domain (a web address, for an online purchase; no valuation).',
-  inputSchema: { merchant: slug.optional(), mcc: mcc.optional(), domain: z.string().min(1).max(253).optional(), valuation },
+    'The best credit cards to pay with for one purchase, ranked by value per dollar: give exactly one of merchant (slug, e.g. costco), mcc (merchant category code, e.g. 5411) or domain (a web address, for an online purchase; no valuation). ' +
+    'segment=personal for a person who cannot hold business cards.',
+  inputSchema: { merchant: slug.optional(), mcc: mcc.optional(), domain: z.string().min(1).max(253).optional(), valuation, segment },
   run: async (args, context) => {
     const given = [args.merchant, args.mcc, args.domain].filter((value) => value !== undefined);
     if (given.length !== 1) return toolError('Give exactly one of merchant, mcc or domain.');
@@ -84,8 +89,11 @@ const bestCard = defineTool({
     if (args.domain !== undefined && args.valuation !== undefined)
       return toolError('valuation is taken with merchant or mcc, not with domain.');
     if (args.domain !== undefined)
-      return answerResult(await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain })), ranking(context));
-    const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation };
+      return answerResult(
+        await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain, segment: args.segment })),
+        ranking(context),
+      );
+    const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation, segment: args.segment };
     return answerResult(await context.answer(requestTarget('/api/compute/best-card', query)), ranking(context));
   },
 });
@@ -94,19 +102,24 @@ const recommendForDomain = defineTool({
   name: 'recommend_for_domain',
   description:
     'The 10 best cards for the shop behind a web domain (as a browser extension would show them), among the cards it takes online; an unknown site gets the general online ranking.',
-  inputSchema: { domain: z.string().min(1).max(253).describe('a domain or URL, e.g. amazon.com') },
+  inputSchema: { domain: z.string().min(1).max(253).describe('a domain or URL, e.g. amazon.com'), segment },
   run: async (args, context) =>
-    answerResult(await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain })), ranking(context)),
+    answerResult(
+      await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain, segment: args.segment })),
+      ranking(context),
+    ),
 });
 
 const tripleStack = defineTool({
   name: 'triple_stack',
   description:
     'For an online purchase at a merchant: the best card, the best shopping-portal rate and a card-linked offer, each in cents per dollar with its basis and age, and their total.',
-  inputSchema: { merchant: slug.describe('merchant slug, e.g. costco'), valuation },
+  inputSchema: { merchant: slug.describe('merchant slug, e.g. costco'), valuation, segment },
   run: async (args, context) =>
     answerResult(
-      await context.answer(requestTarget('/api/compute/triple-stack', { merchant: args.merchant, valuation: args.valuation })),
+      await context.answer(
+        requestTarget('/api/compute/triple-stack', { merchant: args.merchant, valuation: args.valuation, segment: args.segment }),
+      ),
       (doc) => summariseTripleStack(doc, context.buildDate),
     ),
 });

@@ -42,7 +42,8 @@ export const variantSchema = {
     // A keyed route may answer from a public file (the earn tables): one copy of the bytes, with a key or without.
     file: { type: 'string', pattern: '^(keyed|public)/' },
     lookup: { const: 'domain-suffix' },
-    fallback: { type: 'string', pattern: SAFE_FILE_KEY },
+    // Like `file`, a template: it may name the variant's parameters other than the looked-up one.
+    fallback: { type: 'string', pattern: '^(keyed|public)/' },
   },
 } as const;
 

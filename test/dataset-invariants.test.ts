@@ -119,7 +119,9 @@ describe('the real dataset', () => {
   });
 
   it('answers a triple-stack for every merchant, small, never counting an offer outside its dates, ages counted to the build date', () => {
-    const files = paths('keyed/api/compute/triple-stack/standalone/');
+    const every = 'keyed/api/compute/triple-stack/standalone/';
+    // The stacks ranking every card; those limited to a segment are in its folder (checked below).
+    const files = paths(every).filter((path) => !path.slice(every.length).includes('/'));
     expect(files).toHaveLength(output.model.merchants.length);
     const dayMs = 86_400_000;
     let withPortal = 0;
@@ -162,6 +164,47 @@ describe('the real dataset', () => {
     const portals = json('keyed/api/portals.json').data as { store_count: number; latest_observed_on: string | null }[];
     expect(portals.reduce((sum, p) => sum + p.store_count, 0)).toBe(output.model.dataset.portalRates.length);
     expect(portals.filter((p) => p.store_count > 0).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('personal and business (issue 39): every ranking can be limited to one segment', () => {
+  type Entry = { slug: string; segment: string; typical_value_cents: number };
+  it('ranks only the segment asked for, in the order of the whole list, for every MCC, merchant and stack', () => {
+    const segmentOf = new Map(output.model.activeCards.map((card) => [card.slug, card.segment]));
+    let checked = 0;
+    for (const [every, segmented] of [
+      ['keyed/api/compute/best-card/standalone/mcc/', (segment: string) => `keyed/api/compute/best-card/standalone/${segment}/mcc/`],
+      ['keyed/api/compute/best-card/pooled/merchant/', (segment: string) => `keyed/api/compute/best-card/pooled/${segment}/merchant/`],
+      ['keyed/api/compute/triple-stack/standalone/', (segment: string) => `keyed/api/compute/triple-stack/standalone/${segment}/`],
+    ] as const) {
+      const whole = paths(every).filter((path) => !path.slice(every.length).includes('/'));
+      for (const segment of ['personal', 'business']) {
+        for (const path of whole) {
+          const name = path.slice(every.length);
+          const all = json(path).best_cards as Entry[];
+          const limited = json(`${segmented(segment)}${name}`);
+          const cards = limited.best_cards as Entry[];
+          expect(limited.query?.segment ?? limited.segment, name).toBe(segment);
+          // Each entry says its segment, and it is the card's; the limited list keeps the whole list's order.
+          expect(
+            cards.every((card) => card.segment === segment && segmentOf.get(card.slug) === segment),
+            name,
+          ).toBe(true);
+          const mine = all.filter((card) => card.segment === segment).map((card) => card.slug);
+          expect(cards.map((card) => card.slug).slice(0, mine.length), name).toEqual(mine.slice(0, cards.length));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2 * (output.model.mccs.length + 2 * output.model.merchants.length) - 1);
+  });
+
+  it('gas (5541) for personal cards starts with a personal card, where every card starts with a business one', () => {
+    const all = json('keyed/api/compute/best-card/standalone/mcc/5541.json').best_cards as Entry[];
+    const personal = json('keyed/api/compute/best-card/standalone/personal/mcc/5541.json').best_cards as Entry[];
+    expect(all[0]?.segment).toBe('business');
+    expect(personal[0]?.segment).toBe('personal');
+    expect(personal.length).toBe(50);
   });
 });
 

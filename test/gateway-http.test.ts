@@ -188,6 +188,34 @@ describe('inputs', () => {
     expect(unknown.json).toMatchObject({ merchant_name: null, fallback: true });
   });
 
+  it('limits every ranking to personal or business cards on segment=, with or without valuation=, and 404s another segment', async () => {
+    type Ranking = { segment?: string | null; query?: { segment: string | null }; best_cards: { segment: string }[]; card_count?: number };
+    const ranked = async (path: string) => {
+      const reply = await call(path, key());
+      expect(reply.status, path).toBe(200);
+      return reply.json as Ranking;
+    };
+    // The fixture's cards are all personal: the personal answer is every card's, the business one is empty.
+    const all = await ranked('/api/compute/best-card?mcc=5411');
+    const personal = await ranked('/api/compute/best-card?mcc=5411&segment=personal');
+    expect(personal.query?.segment).toBe('personal');
+    expect(personal.best_cards).toEqual(all.best_cards);
+    expect(all.best_cards.every((card) => card.segment === 'personal')).toBe(true);
+    const business = await ranked('/api/compute/best-card?mcc=5411&segment=business&valuation=pooled');
+    expect([business.query?.segment, business.best_cards, business.card_count]).toEqual(['business', [], 0]);
+    expect((await ranked('/api/mcc/5411/cards?segment=personal')).best_cards).toEqual(personal.best_cards);
+    expect((await ranked('/api/compute/best-card?merchant=costco&segment=personal')).query?.segment).toBe('personal');
+    expect((await ranked('/api/compute/triple-stack?merchant=costco&segment=personal&valuation=pooled')).segment).toBe('personal');
+    // The extension's answer, and its fallback for an unknown site, by segment.
+    const recommend = await ranked('/api/extension/recommend?domain=costco.com&segment=business');
+    expect([recommend.segment, recommend.best_cards]).toEqual(['business', []]);
+    const unknown = await ranked('/api/extension/recommend?domain=no-such-merchant.example&segment=personal');
+    expect(unknown).toMatchObject({ fallback: true, segment: 'personal' });
+    expect(unknown.best_cards.length).toBeGreaterThan(0);
+    expectProblem(await call('/api/compute/best-card?mcc=5411&segment=household', key()), 404);
+    expectProblem(await call('/api/extension/recommend?domain=costco.com&segment=household', key()), 404);
+  });
+
   it('answers an unknown route, card or page with 404 problem details (not counted)', async () => {
     const before = await suite.store.usage(hashKey(keys.enterprise), new Date());
     expectProblem(await call('/api/nothing-here', key()), 404);

@@ -36,7 +36,7 @@ describe('Link headers', () => {
     const links = (page: string) =>
       pagingLinks(
         manifest,
-        { fileKey: file(Number(page)), variant, values: { issuer: 'amex', page } },
+        { fileKey: file(Number(page)), variant, values: { issuer: 'amex', page }, fallback: false },
         'api/cards',
         new URLSearchParams(`issuer=amex&page=${page}`),
       );

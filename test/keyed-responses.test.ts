@@ -33,7 +33,7 @@ describe('keyed responses on the fixture', () => {
 
   it('ranks every active card for an MCC, with the rule that applied, its cap, both values and its conditions', () => {
     const result = json('keyed/api/compute/best-card/standalone/mcc/5411.json');
-    expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'standalone' });
+    expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'standalone', segment: null });
     expect(result.best_cards.map((c: { slug: string }) => c.slug)).toEqual([
       'amex-gold',
       'amex-blue-cash-preferred',
@@ -67,7 +67,7 @@ describe('keyed responses on the fixture', () => {
 
   it('ranks by the pooled valuation on request, naming the card that unlocks it', () => {
     const result = json('keyed/api/compute/best-card/pooled/mcc/5411.json');
-    expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'pooled' });
+    expect(result.query).toEqual({ mcc: '5411', merchant: null, valuation: 'pooled', segment: null });
     expect(result.best_cards.map((c: { slug: string }) => c.slug).slice(0, 4)).toEqual([
       'citi-custom-cash',
       'amex-gold',

@@ -52,7 +52,7 @@ describe('cardrewards mcp', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const best = tools.find((tool) => tool.name === 'best_card');
-    expect(Object.keys(best?.inputSchema.properties ?? {}).sort()).toEqual(['domain', 'mcc', 'merchant', 'valuation']);
+    expect(Object.keys(best?.inputSchema.properties ?? {}).sort()).toEqual(['domain', 'mcc', 'merchant', 'segment', 'valuation']);
     expect(best?.inputSchema.properties?.valuation).toMatchObject({ enum: ['standalone', 'pooled'] });
     const compare = tools.find((tool) => tool.name === 'compare_cards');
     expect(compare?.inputSchema.properties?.cards).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });

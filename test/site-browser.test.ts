@@ -105,13 +105,17 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   it('renders a merchant page as the answer at the till: cards it takes with the why, networks, portal, offer; readable on a phone', async () => {
     const page = await open(`${gateway.url}/merchant/costco`, { width: 375, height: 740 });
     expect(await page.locator('a[href="/mcc/5300"]').first().textContent()).toContain('5300');
-    // The mini fixture has no network restriction (those pages are checked in site.test.ts): the 5 best cards, with the why.
+    // Costco takes only Visa in store (the site fixture has its acceptance rows): its one active Visa card, with the why.
     const rows = page.locator('table tbody tr');
-    expect(await rows.count()).toBe(5);
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Chase Sapphire Preferred');
     expect(await rows.first().textContent()).toContain('base rate');
     const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Cards for personal use; business cards, which only a business can open, are below the table.');
+    expect(text).toMatch(/in store: Visa only/i);
     expect(text).toMatch(/Best current portal rate: 2 miles per dollar on SkyMiles Shopping, seen on 2026-11-01/);
-    expect(text).toContain('$10 back on $50 or more, until 2026-12-31');
+    // The fixture's offer is an Amex one, and Costco takes no Amex card: it is not offered (site.test.ts checks the rule).
+    expect(text).toContain('Card-linked offer: none in force that Costco takes a card for is known.');
     expect(text).toContain('/api/compute/triple-stack?merchant=costco');
     // Nothing wider than the phone's screen.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
@@ -197,6 +201,61 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await page.getByRole('button', { name: 'Clear my cards' }).click();
     expect(await names()).toEqual(builtRows);
     await page.close();
+  });
+
+  it('answers at Costco in the widget as the page does: Visa only, rate, value and conditions, personal or business on a click', async () => {
+    const page = await open(`${hostUrl}/`);
+    const widget = page.locator('[data-cardrewards-mcc]');
+    await widget.locator('input').fill('costco');
+    await widget.locator('input').press('Enter');
+    const best = widget.locator('ol.best li');
+    await best.first().waitFor();
+    // The MCC's top cards (5300) are mostly Mastercard and Amex; at Costco's tills only its Visa card is listed.
+    expect(await best.allTextContents()).toEqual([expect.stringMatching(/^Chase Sapphire Preferred® Card: 1×, 2\.05¢ per \$1$/)]);
+    expect(await widget.locator('.acceptance').textContent()).toBe(
+      'Costco takes only Visa in store: cards on other networks are left out.',
+    );
+    await widget.locator('select').selectOption('business');
+    await widget.getByText('Business cards: the best here, in store').waitFor();
+    expect(await widget.getByText('None is ranked here.').count()).toBe(1);
+    // A cash-back rate reads as a percentage, with what it needs of the holder: groceries, Blue Cash Preferred's capped 6 %.
+    await widget.locator('select').selectOption('personal');
+    await widget.locator('input').fill('5411');
+    await widget.locator('input').press('Enter');
+    await widget.getByText('Personal cards: the best for MCC 5411').waitFor();
+    const groceries = await best.allTextContents();
+    expect(
+      groceries.some((line) => /^Blue Cash Preferred Card from American Express: 6 %, 6¢ per \$1.*6% on up to \$6,000/.test(line)),
+    ).toBe(true);
+    await page.close();
+  });
+
+  it('says which of my cards Costco refuses, and why, on its page and in the widget', async () => {
+    const page = await open(`${gateway.url}/merchant/costco`);
+    await page.evaluate(
+      `localStorage.setItem('cardrewards.wallet', JSON.stringify(['amex-gold', 'chase-sapphire-preferred', 'citi-double-cash']))`,
+    );
+    await page.reload();
+    const status = page.locator('.wallet-status');
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        // In the place's ranking order (Double Cash earns more at 5300 than Gold).
+        'Ranked among your 3 cards: Chase Sapphire Preferred® Card earns the most here. Not taken here: Citi Double Cash Card (Mastercard), American Express Gold Card (American Express); it takes only Visa here.',
+      );
+    expect(await page.locator('table tbody tr td:nth-child(2) a').allTextContents()).toEqual(['Chase Sapphire Preferred® Card']);
+    await page.close();
+
+    const embedded = await open(`${hostUrl}/?cards=amex-gold,citi-double-cash`);
+    const widget = embedded.locator('[data-cardrewards-mcc]');
+    await widget.locator('input').fill('costco');
+    await widget.locator('input').press('Enter');
+    await widget.locator('.refused').waitFor();
+    expect(await widget.locator('.wallet p').first().textContent()).toBe('None of your cards can be used here.');
+    expect(await widget.locator('.refused').textContent()).toBe(
+      'Not taken here: Citi Double Cash Card (Mastercard), American Express Gold Card (American Express); Costco takes only Visa in store.',
+    );
+    await embedded.close();
   });
 
   it('takes a wallet in the widget, by data-cards and by postMessage (also into the iframe), and names the best of those cards', async () => {

@@ -130,8 +130,8 @@ describe('the pages', () => {
 });
 
 describe('the dataset download', () => {
-  const zipPath = 'public/download/cardrewards-dataset-2026-11-10.zip';
-  const sqlitePath = 'public/download/cardrewards-dataset-2026-11-10.sqlite';
+  const zipPath = 'public/download/cardrewards-dataset-2026-11-25.zip';
+  const sqlitePath = 'public/download/cardrewards-dataset-2026-11-25.sqlite';
 
   it('is byte-deterministic: two builds give the same ZIP and the same database', () => {
     const again = build();
@@ -144,10 +144,10 @@ describe('the dataset download', () => {
     const entries = readZip(zip);
     const sources = siteFixtureSources();
     const expected = ['README.md', 'LICENSE', ...tables.map((t) => t.file)].filter((file) => sources.get(file) !== undefined);
-    expect(entries.map((e) => e.name)).toEqual(expected.map((file) => `cardrewards-dataset-2026-11-10/${file}`));
+    expect(entries.map((e) => e.name)).toEqual(expected.map((file) => `cardrewards-dataset-2026-11-25/${file}`));
     for (const entry of entries) expect(entry.bytes.toString('utf8')).toBe(sources.get(entry.name.split('/')[1]!));
     expect(sources.get('LICENSE')).toContain('MIT License');
-    const midnightOfDataset = ((2026 - 1980) << 9) | (11 << 5) | 10;
+    const midnightOfDataset = ((2026 - 1980) << 9) | (11 << 5) | 25; // the dataset date: Costco's acceptance rows, read 2026-11-25
     expect(entries.map((e) => e.dosDate)).toEqual(entries.map(() => midnightOfDataset));
     // Where an unzip is installed, it agrees.
     const file = join(mkdtempSync(join(tmpdir(), 'cardrewards-zip-')), 'dataset.zip');

@@ -26,7 +26,9 @@ import {
   rankedCards,
 } from '../views/index.ts';
 import type { Model } from '../model.ts';
-import { DEFAULT_VALUATION, VALUATION_QUERY_DOC } from '../valuation.ts';
+import { VALUATION_QUERY_DOC } from '../valuation.ts';
+import { SEGMENT_QUERY_DOC } from '../segments.ts';
+import { rankingVariants } from './internal/ranking-variants.ts';
 import { groupSlug } from '../internal/group-slug.ts';
 
 const mccPage = pageOf(mccSummary, 'MccPage');
@@ -80,16 +82,18 @@ export const mccRoutes: readonly RouteDefinition[] = [
   {
     // The same ranking as /api/compute/best-card?mcc=CODE: one file serves both routes.
     id: 'mcc-cards',
-    queryDocs: { valuation: VALUATION_QUERY_DOC },
+    queryDocs: { valuation: VALUATION_QUERY_DOC, segment: SEGMENT_QUERY_DOC },
     path: '/api/mcc/{code}/cards',
     tier: 'starter',
     schema: bestCard,
-    summary: 'The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled too)',
+    summary:
+      'The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled and segment=personal|business too)',
     params: { code: 'mcc' },
-    variants: [
-      { query: { valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{code}.json' },
-      { query: {}, optional: {}, file: `keyed/api/compute/best-card/${DEFAULT_VALUATION}/mcc/{code}.json` },
-    ],
+    variants: rankingVariants({}, (valuation, segment) =>
+      segment === null
+        ? `keyed/api/compute/best-card/${valuation}/mcc/{code}.json`
+        : `keyed/api/compute/best-card/${valuation}/${segment}/mcc/{code}.json`,
+    ),
   },
   {
     id: 'mcc-merchants',

@@ -3,7 +3,10 @@ import type { RouteDefinition } from '../route.ts';
 import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { pageLink } from '../route-runner.ts';
-import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
+import { DEFAULT_VALUATION, VALUATION_QUERY_DOC } from '../valuation.ts';
+import { inSegment, SEGMENT_QUERY_DOC, SEGMENTS } from '../segments.ts';
+import type { ParamKind } from '../../schemas/param-kinds.ts';
+import { rankingChoices, rankingVariants } from './internal/ranking-variants.ts';
 import { byPortalValue } from '../views/stack-values.ts';
 import { ranksApartFromMcc } from '../ranking.ts';
 import {
@@ -27,6 +30,15 @@ const merchantPage = pageOf(merchantSummary, 'MerchantPage');
  * full list of 160 under two valuations tripled the build (823 MiB of best-card files, 65 s to compile).
  */
 const BEST_CARD_LIST_LENGTH = 50;
+
+/** best-card's files for one kind of subject (`mcc` or `merchant`), by valuation and segment. */
+function bestCardVariants(kind: 'mcc' | 'merchant', query: Readonly<Record<string, ParamKind>>) {
+  return rankingVariants(query, (valuation, segment) =>
+    segment === null
+      ? `keyed/api/compute/best-card/${valuation}/${kind}/{${kind}}.json`
+      : `keyed/api/compute/best-card/${valuation}/${segment}/${kind}/{${kind}}.json`,
+  );
+}
 
 export const merchantRoutes: readonly RouteDefinition[] = [
   {
@@ -90,9 +102,18 @@ export const merchantRoutes: readonly RouteDefinition[] = [
     description:
       'The host is normalised (case, www., port, IDN) and matched against merchant domains, then parent domains. ' +
       'A domain is a purchase online (channel: online): a merchant that takes only some networks online ranks only those, and acceptance says which and why. ' +
-      'No match gives fallback: true with the best everyday cards and merchant_name null.',
+      'No match gives fallback: true with the best everyday cards and merchant_name null. ' +
+      'segment=personal ranks only cards offered to people, segment=business only cards offered to businesses.',
+    queryDocs: { segment: SEGMENT_QUERY_DOC },
     params: {},
     variants: [
+      {
+        query: { domain: 'domain', segment: 'slug' },
+        optional: {},
+        file: 'keyed/api/extension/recommend/{segment}/{domain}.json',
+        lookup: 'domain-suffix',
+        fallback: 'keyed/api/extension/recommend/{segment}/_fallback.json',
+      },
       {
         query: { domain: 'domain' },
         optional: {},
@@ -102,43 +123,48 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       },
     ],
     *derive(model) {
-      for (const merchant of model.merchants) {
-        if (merchant.domains.length === 0) continue;
-        const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
-        const best = rankedCards(model, purchase, INLINE_CARDS);
-        const acceptance = acceptanceView(model, purchase);
-        for (const domain of merchant.domains) {
-          const document = {
-            merchant_name: merchant.name,
-            merchant: merchant.slug,
-            mcc_code: merchant.mcc,
-            matched_domain: domain,
-            fallback: false,
-            channel: 'online',
-            acceptance,
-            best_cards: best,
-            earn_table: earnTableHref(model, purchase),
-          };
-          yield { params: { domain }, document };
+      for (const segment of [null, ...SEGMENTS]) {
+        const params = segment === null ? {} : { segment };
+        for (const merchant of model.merchants) {
+          if (merchant.domains.length === 0) continue;
+          const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
+          const best = rankedCards(model, purchase, INLINE_CARDS, DEFAULT_VALUATION, segment);
+          const acceptance = acceptanceView(model, purchase);
+          for (const domain of merchant.domains) {
+            const document = {
+              merchant_name: merchant.name,
+              merchant: merchant.slug,
+              mcc_code: merchant.mcc,
+              matched_domain: domain,
+              fallback: false,
+              channel: 'online',
+              segment,
+              acceptance,
+              best_cards: best,
+              earn_table: earnTableHref(model, purchase),
+            };
+            yield { params: { ...params, domain }, document };
+          }
         }
+        const fallback = {
+          merchant_name: null,
+          merchant: null,
+          mcc_code: null,
+          matched_domain: null,
+          fallback: true,
+          channel: 'online',
+          segment,
+          acceptance: null,
+          best_cards: everydayCards(model, INLINE_CARDS, segment),
+          earn_table: earnTablePaths.everyday,
+        };
+        yield { fallback, params };
       }
-      const fallback = {
-        merchant_name: null,
-        merchant: null,
-        mcc_code: null,
-        matched_domain: null,
-        fallback: true,
-        channel: 'online',
-        acceptance: null,
-        best_cards: everydayCards(model, INLINE_CARDS),
-        earn_table: earnTablePaths.everyday,
-      };
-      yield { fallback };
     },
   },
   {
     id: 'compute-best-card',
-    queryDocs: { valuation: VALUATION_QUERY_DOC },
+    queryDocs: { valuation: VALUATION_QUERY_DOC, segment: SEGMENT_QUERY_DOC },
     path: '/api/compute/best-card',
     tier: 'starter',
     schema: bestCard,
@@ -151,25 +177,18 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       'A merchant answer is for a purchase in store (channel: in_store): a merchant that takes only some networks there ranks only those, ' +
       'and acceptance says which, why, with its source, and how many cards it left out. ' +
       'Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does ' +
-      'lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50.',
+      'lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50. ' +
+      'segment=personal ranks only cards offered to people, segment=business only cards offered to businesses; every entry says its segment.',
     params: {},
-    variants: [
-      { query: { mcc: 'mcc', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/best-card/{valuation}/mcc/{mcc}.json' },
-      {
-        query: { merchant: 'slug', valuation: 'slug' },
-        optional: {},
-        file: 'keyed/api/compute/best-card/{valuation}/merchant/{merchant}.json',
-      },
-      // Without valuation=, the standalone files answer: no second copy of them.
-      { query: { mcc: 'mcc' }, optional: {}, file: `keyed/api/compute/best-card/${DEFAULT_VALUATION}/mcc/{mcc}.json` },
-      { query: { merchant: 'slug' }, optional: {}, file: `keyed/api/compute/best-card/${DEFAULT_VALUATION}/merchant/{merchant}.json` },
-    ],
+    variants: [...bestCardVariants('mcc', { mcc: 'mcc' }), ...bestCardVariants('merchant', { merchant: 'slug' })],
     *derive(model) {
-      for (const valuation of VALUATIONS) {
+      for (const [valuation, segment] of rankingChoices()) {
+        const params = segment === null ? { valuation } : { valuation, segment };
+        const cardCount = model.activeCards.filter((card) => inSegment(card, segment)).length;
         for (const mcc of model.mccs) {
-          const cards = rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation);
+          const cards = rankedCards(model, { mcc: mcc.code }, BEST_CARD_LIST_LENGTH, valuation, segment);
           const document = {
-            query: { mcc: mcc.code, merchant: null, valuation },
+            query: { mcc: mcc.code, merchant: null, valuation, segment },
             mcc: mccSummaryOf(model, mcc),
             merchant: null,
             evaluated_on: model.date,
@@ -177,32 +196,32 @@ export const merchantRoutes: readonly RouteDefinition[] = [
             acceptance: null,
             best_cards: cards,
             best_cards_from: null,
-            card_count: model.activeCards.length,
+            card_count: cardCount,
             earn_table: earnTablePaths.mcc(mcc.code),
           };
-          yield { params: { valuation, mcc: mcc.code }, document };
+          yield { params: { ...params, mcc: mcc.code }, document };
         }
         for (const merchant of model.merchants) {
           const mcc = model.mccByCode.get(merchant.mcc)!;
           const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: DEFAULT_CHANNEL } as const;
           // Most merchants have no rule or restriction of their own: they carry their 10 best and
           // name their MCC's answer for the rest of the 50, instead of 16,000 copies of 50 cards (issue 12).
-          const own = ranksApartFromMcc(model, merchant, BEST_CARD_LIST_LENGTH, valuation);
+          const own = ranksApartFromMcc(model, merchant, BEST_CARD_LIST_LENGTH, valuation, segment);
           const document = {
-            query: { mcc: null, merchant: merchant.slug, valuation },
+            query: { mcc: null, merchant: merchant.slug, valuation, segment },
             mcc: mccSummaryOf(model, mcc),
             merchant: { slug: merchant.slug, name: merchant.name },
             evaluated_on: model.date,
             channel: DEFAULT_CHANNEL,
             acceptance: acceptanceView(model, purchase),
-            best_cards: rankedCards(model, purchase, own ? BEST_CARD_LIST_LENGTH : INLINE_CARDS, valuation),
+            best_cards: rankedCards(model, purchase, own ? BEST_CARD_LIST_LENGTH : INLINE_CARDS, valuation, segment),
             best_cards_from: own
               ? null
-              : { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, valuation })(1) },
-            card_count: model.activeCards.length,
+              : { mcc_code: merchant.mcc, href: pageLink('/api/compute/best-card', { mcc: merchant.mcc, ...params })(1) },
+            card_count: cardCount,
             earn_table: earnTableHref(model, purchase),
           };
-          yield { params: { valuation, merchant: merchant.slug }, document };
+          yield { params: { ...params, merchant: merchant.slug }, document };
         }
       }
     },

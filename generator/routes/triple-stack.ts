@@ -26,7 +26,9 @@ import {
   STACK_PURCHASE_USD,
 } from '../views/stack-values.ts';
 import { acceptanceView, byText, rankedCards, storeRateText } from '../views/index.ts';
-import { DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS, type ValuationMode } from '../valuation.ts';
+import { VALUATION_QUERY_DOC, type ValuationMode } from '../valuation.ts';
+import { SEGMENT_QUERY_DOC, type Segment } from '../segments.ts';
+import { rankingChoices, rankingVariants } from './internal/ranking-variants.ts';
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
 function bestOffer(offers: readonly Keyed.Offer[]): Keyed.Offer | null {
@@ -87,28 +89,31 @@ export const tripleStackRoute: RouteDefinition = {
     'A portal rate written "up to" is a ceiling over the store\'s categories, never a sure part of a total: total_cents counts what is sure, ' +
     'total_cents_up_to the most the stack can give (the two are equal when nothing is "up to").',
   params: {},
-  queryDocs: { valuation: VALUATION_QUERY_DOC },
-  variants: [
-    { query: { merchant: 'slug', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/triple-stack/{valuation}/{merchant}.json' },
-    { query: { merchant: 'slug' }, optional: {}, file: `keyed/api/compute/triple-stack/${DEFAULT_VALUATION}/{merchant}.json` },
-  ],
+  queryDocs: { valuation: VALUATION_QUERY_DOC, segment: SEGMENT_QUERY_DOC },
+  variants: rankingVariants({ merchant: 'slug' }, (valuation, segment) =>
+    segment === null
+      ? `keyed/api/compute/triple-stack/${valuation}/{merchant}.json`
+      : `keyed/api/compute/triple-stack/${valuation}/${segment}/{merchant}.json`,
+  ),
   *derive(model) {
     const rates = groupBy(storeRates(model), (r) => r.merchant);
     const offers = groupBy(liveOffers(model), (o) => o.merchant);
-    for (const valuation of VALUATIONS) yield* stacks(model, valuation, rates, offers);
+    for (const [valuation, segment] of rankingChoices()) yield* stacks(model, valuation, segment, rates, offers);
   },
 };
 
-/** One stack per merchant, its cards ranked by `valuationMode`. */
+/** One stack per merchant, its cards ranked by `valuationMode` among those of `segment` (null: every card). */
 function* stacks(
   model: Model,
   valuationMode: ValuationMode,
+  segment: Segment | null,
   rates: ReadonlyMap<string, Keyed.StoreRate[]>,
   offers: ReadonlyMap<string, Keyed.Offer[]>,
 ): Iterable<RouteOutput> {
+  const params = segment === null ? { valuation: valuationMode } : { valuation: valuationMode, segment };
   for (const merchant of model.merchants) {
     const purchase = { mcc: merchant.mcc, merchant: merchant.slug, channel: 'online' } as const;
-    const cards = rankedCards(model, purchase, INLINE_CARDS, valuationMode);
+    const cards = rankedCards(model, purchase, INLINE_CARDS, valuationMode, segment);
     const card = cards[0] ?? null;
     const { current: portal, historical } = portalChoice(rates.get(merchant.slug) ?? []);
     const known = offers.get(merchant.slug) ?? [];
@@ -127,6 +132,7 @@ function* stacks(
       evaluated_on: model.date,
       purchase_usd: STACK_PURCHASE_USD,
       channel: 'online',
+      segment,
       acceptance: acceptanceView(model, purchase),
       card,
       best_cards: cards,
@@ -160,6 +166,6 @@ function* stacks(
           : 'the parts add up only when the purchase goes through the portal link, with the card the offer was added to',
       ],
     };
-    yield { params: { valuation: valuationMode, merchant: merchant.slug }, document };
+    yield { params: { ...params, merchant: merchant.slug }, document };
   }
 }

@@ -1,9 +1,10 @@
 /** `/mcc/{code}`: one page per MCC, with the same top cards as its static record and its most popular merchants. */
 import type { Artefact } from '../artefact.ts';
-import { staticMerchants, topCardsOfMcc } from '../views/static-limits.ts';
+import { staticMerchants, TOP_CARDS_PER_MCC } from '../views/static-limits.ts';
+import { rankCards } from '../ranking.ts';
 import { categoriesCovering } from '../views/index.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
-import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
+import { RANKING_NOTE, segmentedCardTables } from './internal/card-table.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
@@ -24,7 +25,6 @@ export const mccPages: Artefact = {
       merchantsByMcc.set(merchant.mcc, list);
     }
     for (const mcc of model.mccs) {
-      const top = topCardsOfMcc(model, mcc.code);
       const merchants = merchantsByMcc.get(mcc.code) ?? [];
       const total = model.merchantCountByMcc.get(mcc.code) ?? 0;
       const categories = categoriesCovering(model, mcc.code);
@@ -39,7 +39,7 @@ export const mccPages: Artefact = {
       }</dd>
 </dl>
 <h2>Top cards for MCC ${mcc.code}</h2>
-${cardTable(model, `Top cards for MCC ${mcc.code}`, top, { earnTable: earnTablePaths.mcc(mcc.code), channel: 'in_store' })}
+${segmentedCardTables(model, `Top cards for MCC ${mcc.code}`, rankCards(model, { mcc: mcc.code }), TOP_CARDS_PER_MCC, { earnTable: earnTablePaths.mcc(mcc.code), channel: 'in_store' })}
 <p class="muted">${RANKING_NOTE} <a href="${href(model, publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code }))}">This record as JSON</a>.</p>
 <h2>Popular merchants</h2>
 ${

@@ -14,7 +14,7 @@ import { groupBy } from '../internal/group-by.ts';
 import { offerInForce, offerUsable, portalChoice } from '../views/stack-values.ts';
 import { acceptanceViews, liveOffers, storeRates, storeRateText } from '../views/index.ts';
 import { merchantView, type MerchantView } from '../views/merchant-view.ts';
-import { cardTable, RANKING_NOTE } from './internal/card-table.ts';
+import { RANKING_NOTE, segmentedCardTables } from './internal/card-table.ts';
 import { networkName } from './internal/format.ts';
 import { externalHref, type Html, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
@@ -65,11 +65,11 @@ function offerLine(model: Model, merchant: MerchantRow, offers: readonly Keyed.O
 
 function pageBody(model: Model, view: MerchantView, rates: readonly Keyed.StoreRate[], offers: readonly Keyed.Offer[]): Html {
   const { merchant, mcc } = view;
-  const best = view.inStore.slice(0, PAGE_CARDS);
+
   const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
   return html`<h1>${merchant.name}</h1>
 <h2>Best cards at ${merchant.name}, in store</h2>
-${best.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in store</strong> (below): no card earns anything at its tills.</p>` : cardTable(model, `Best cards at ${merchant.name}`, best, { earnTable: earnTableHref(model, { mcc: merchant.mcc, merchant: merchant.slug }), channel: DEFAULT_CHANNEL })}
+${view.inStore.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in store</strong> (below): no card earns anything at its tills.</p>` : segmentedCardTables(model, `Best cards at ${merchant.name}`, view.inStore, PAGE_CARDS, { earnTable: earnTableHref(model, { mcc: merchant.mcc, merchant: merchant.slug }), channel: DEFAULT_CHANNEL })}
 <p class="muted">${RANKING_NOTE} Every card for this code is ranked on the <a href="${href(model, sitePaths.mcc(mcc.code))}">MCC ${mcc.code} page</a>.</p>
 ${acceptanceList(acceptanceViews(model, merchant))}
 <h2>Stacking online</h2>

@@ -2,6 +2,7 @@
 import type { Model } from '../model.ts';
 import { earningOf, rankCards, rankEveryday, round4, ruleIsValid, bothValues, type Earning, type Purchase } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
+import type { Segment } from '../segments.ts';
 import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../valuation.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
@@ -60,14 +61,15 @@ export function rankedCards(
   purchase: Purchase,
   limit = Number.POSITIVE_INFINITY,
   valuation: ValuationMode = DEFAULT_VALUATION,
+  segment: Segment | null = null,
 ): Keyed.RankedCard[] {
-  return rankCards(model, purchase, valuation)
+  return rankCards(model, purchase, valuation, segment)
     .slice(0, limit)
     .map((earning, index) => rankedCardOf(model, earning, index + 1));
 }
-/** Best cards for spending with no bonus category: base rates only. */
-export function everydayCards(model: Model, limit: number): Keyed.RankedCard[] {
-  return rankEveryday(model)
+/** Best cards for spending with no bonus category (base rates and all-purchases rules), among those of `segment` (null: every card). */
+export function everydayCards(model: Model, limit: number, segment: Segment | null = null): Keyed.RankedCard[] {
+  return rankEveryday(model, DEFAULT_VALUATION, segment)
     .slice(0, limit)
     .map((earning, index) => rankedCardOf(model, earning, index + 1));
 }

@@ -49,6 +49,7 @@ function entryOf(model: Model, standalone: Earning, pooled: Earning): Keyed.Earn
     network: card.network,
     rate: standalone.rate,
     rule: standalone.rule ? appliedRuleOf(standalone.rule) : null,
+    segment: card.segment,
     slug: card.slug,
     values: {
       pooled_cents: pooled.value,

@@ -1,5 +1,5 @@
 /** Keyed documents of the compute routes: recommendation, best card, triple-stack and spend profiles. */
-import { isoDate, mccCode, slug, text } from '../common.ts';
+import { cardSegment, isoDate, mccCode, slug, text } from '../common.ts';
 import { nullableDate, component, object, rankedCardFields } from './internal.ts';
 import { rankedCard } from './cards.ts';
 import { mccSummary } from './catalogue.ts';
@@ -9,6 +9,13 @@ import { earnTableLink } from './earn-table.ts';
 
 /** How many ranked cards every merchant answer carries inline, at least (design.md §6). */
 export const INLINE_CARDS = 10;
+
+/** The segment a ranking was limited to (`segment=`), or null when it ranks every card. */
+const askedSegment = {
+  enum: [...cardSegment.enum, null],
+  description:
+    'personal or business when the request limited the ranking to cards offered to people or to businesses (segment=); null: every card',
+} as const;
 
 const acceptanceOrNull = {
   oneOf: [networkAcceptance, { type: 'null' }],
@@ -25,6 +32,7 @@ export const recommendation = component(
       matched_domain: { type: ['string', 'null'] },
       fallback: { type: 'boolean', description: 'true when the domain matched no merchant: best everyday cards are returned' },
       channel: { const: 'online', description: 'a web domain is a purchase online: the cards are those the merchant takes online' },
+      segment: askedSegment,
       acceptance: acceptanceOrNull,
       best_cards: {
         type: 'array',
@@ -35,7 +43,7 @@ export const recommendation = component(
       },
       earn_table: earnTableLink,
     },
-    ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'acceptance', 'best_cards', 'earn_table'],
+    ['merchant_name', 'merchant', 'mcc_code', 'matched_domain', 'fallback', 'channel', 'segment', 'acceptance', 'best_cards', 'earn_table'],
   ),
 );
 export const bestCard = component(
@@ -43,8 +51,13 @@ export const bestCard = component(
   object(
     {
       query: object(
-        { mcc: { type: ['string', 'null'] }, merchant: { type: ['string', 'null'] }, valuation: { enum: ['standalone', 'pooled'] } },
-        ['mcc', 'merchant', 'valuation'],
+        {
+          mcc: { type: ['string', 'null'] },
+          merchant: { type: ['string', 'null'] },
+          valuation: { enum: ['standalone', 'pooled'] },
+          segment: askedSegment,
+        },
+        ['mcc', 'merchant', 'valuation', 'segment'],
       ),
       mcc: mccSummary,
       merchant: { oneOf: [object({ slug, name: text }, ['slug', 'name']), { type: 'null' }] },
@@ -74,9 +87,13 @@ export const bestCard = component(
         ],
         description:
           "null when best_cards is this answer's whole list. For a merchant whose own rules and networks do not change the ranking of its MCC (most of them), " +
-          'the MCC answer that continues best_cards to 50 cards, with the same valuation: best_cards holds the first 10 either way.',
+          'the MCC answer that continues best_cards to 50 cards, with the same valuation and segment: best_cards holds the first 10 either way.',
       },
-      card_count: { type: 'integer', minimum: 0, description: 'how many active cards were ranked (the list shows the best 50)' },
+      card_count: {
+        type: 'integer',
+        minimum: 0,
+        description: 'how many active cards were ranked, those of the segment asked for (the list shows the best 50)',
+      },
       earn_table: earnTableLink,
     },
     ['query', 'mcc', 'merchant', 'evaluated_on', 'channel', 'acceptance', 'best_cards', 'best_cards_from', 'card_count', 'earn_table'],
@@ -94,6 +111,7 @@ export const tripleStack = component(
         description: 'the purchase the amounts are computed for (flat rates and amount offers depend on it)',
       },
       channel: { const: 'online', description: "a shopping portal is used online: the stack is for a purchase on the merchant's web site" },
+      segment: askedSegment,
       acceptance: acceptanceOrNull,
       card: {
         oneOf: [rankedCard, { type: 'null' }],
@@ -171,6 +189,7 @@ export const tripleStack = component(
       'evaluated_on',
       'purchase_usd',
       'channel',
+      'segment',
       'acceptance',
       'card',
       'best_cards',

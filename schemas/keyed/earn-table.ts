@@ -1,5 +1,5 @@
 /** The earn table (issue 27): every active card's earning at one place, for choosing among a wallet's cards on the device. */
-import { condition, isoDate, mccCode, slug, text } from '../common.ts';
+import { cardSegment, condition, isoDate, mccCode, slug, text } from '../common.ts';
 import { component, object } from './internal.ts';
 import { appliedRule } from './cards.ts';
 import { networkAcceptance } from './merchants.ts';
@@ -18,6 +18,10 @@ export const earnTableEntry = object(
     network: cardRow.properties.network,
     rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
     rule: { oneOf: [appliedRule, { type: 'null' }], description: 'the bonus rule that applied; null: the base rate' },
+    segment: {
+      ...cardSegment,
+      description: 'personal or business: who the issuer offers the card to (filter by it for personal cards only)',
+    },
     slug,
     values: object(
       {
@@ -30,7 +34,7 @@ export const earnTableEntry = object(
       ['pooled_cents', 'pooled_typical_cents', 'pooled_with', 'standalone_cents', 'standalone_typical_cents'],
     ),
   },
-  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'slug', 'values'],
+  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'segment', 'slug', 'values'],
 );
 
 export const earnTable = component(

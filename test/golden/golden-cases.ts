@@ -10,7 +10,8 @@ import { parse } from 'csv-parse/sync';
 /** One golden case: a query, a valuation, the expected top 3 in order, and why. */
 export interface GoldenCase {
   readonly id: string;
-  readonly query: { readonly kind: 'mcc' | 'merchant'; readonly key: string };
+  /** The subject, and the segment asked for (`&segment=personal` in the query column), null for every card. */
+  readonly query: { readonly kind: 'mcc' | 'merchant'; readonly key: string; readonly segment: 'personal' | 'business' | null };
   readonly queryText: string;
   readonly valuation: 'standalone' | 'pooled';
   readonly expected: readonly string[];
@@ -39,20 +40,20 @@ export function readGoldenCases(dir: string): GoldenCase[] {
     relax_column_count: true,
   }) as Record<string, string>[];
   return rows.map((row, index) => {
-    const match = /^(mcc|merchant)=([a-z0-9-]+)/.exec(row['query'] ?? '');
+    const match = /^(mcc|merchant)=([a-z0-9-]+)(?:&segment=(personal|business))?(?: |$)/.exec(row['query'] ?? '');
     const valuation = row['valuation'];
     const expected = (row['expected'] ?? '').split(' > ');
     const checks = (row['checks'] ?? '').split(';').filter((check) => check !== '');
     const bad = checks.find((check) => !CHECK_FORMS.test(check));
     if (!match || (valuation !== 'standalone' && valuation !== 'pooled') || expected.length !== 3 || !row['id'] || !row['reason'] || bad) {
       throw new Error(
-        `test/golden/cases.csv line ${index + 2}: expected id, query (mcc=CODE or merchant=SLUG), valuation, 3 slugs joined by " > ", reason, ` +
+        `test/golden/cases.csv line ${index + 2}: expected id, query (mcc=CODE or merchant=SLUG, then &segment=personal|business if limited), valuation, 3 slugs joined by " > ", reason, ` +
           `checks (optional, ;-separated: inline, acceptance=NETWORKS, condition=CARD:KIND, stack-portal=BASIS, stack-up-to)${bad ? `; got check "${bad}"` : ''}`,
       );
     }
     return {
       id: row['id'],
-      query: { kind: match[1] as 'mcc' | 'merchant', key: match[2]! },
+      query: { kind: match[1] as 'mcc' | 'merchant', key: match[2]!, segment: (match[3] as 'personal' | 'business' | undefined) ?? null },
       queryText: row['query']!,
       valuation,
       expected,
@@ -64,7 +65,8 @@ export function readGoldenCases(dir: string): GoldenCase[] {
 
 /** The best-card file that answers a case. */
 export function answerPath(goldenCase: GoldenCase): string {
-  return `keyed/api/compute/best-card/${goldenCase.valuation}/${goldenCase.query.kind}/${goldenCase.query.key}.json`;
+  const { kind, key, segment } = goldenCase.query;
+  return `keyed/api/compute/best-card/${goldenCase.valuation}/${segment === null ? '' : `${segment}/`}${kind}/${key}.json`;
 }
 
 /** null when the built tree agrees; otherwise a message naming the case, the expected and the actual answer. */
@@ -146,7 +148,7 @@ function round(cents: number): number {
 
 /**
  * The ranked list of a best-card answer, as a client reads it: its own `best_cards`, or for a merchant
- * whose list is its MCC's, the list of the answer `best_cards_from` names (the MCC file of the same valuation).
+ * whose list is its MCC's, the list of the answer `best_cards_from` names (the MCC file of the same valuation and segment).
  */
 export function bestCardList(files: ReadonlyMap<string, Buffer>, path: string): RankedEntry[] {
   const read = (key: string) => {
@@ -155,12 +157,15 @@ export function bestCardList(files: ReadonlyMap<string, Buffer>, path: string): 
     return JSON.parse(bytes.toString('utf8')) as {
       best_cards?: RankedEntry[];
       best_cards_from: { mcc_code: string } | null;
-      query: { valuation: string };
+      query: { valuation: string; segment: string | null };
     };
   };
   const answer = read(path);
   if (answer.best_cards_from === null) return answer.best_cards ?? [];
-  const list = read(`keyed/api/compute/best-card/${answer.query.valuation}/mcc/${answer.best_cards_from.mcc_code}.json`);
+  const { valuation, segment } = answer.query;
+  const list = read(
+    `keyed/api/compute/best-card/${valuation}/${segment === null ? '' : `${segment}/`}mcc/${answer.best_cards_from.mcc_code}.json`,
+  );
   return list.best_cards ?? [];
 }
 

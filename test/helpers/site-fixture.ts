@@ -1,8 +1,10 @@
-/** The mini fixture plus two merchants for the site tests: Starbucks (for the widget) and one whose name is hostile HTML. */
+/**
+ * The mini fixture plus two merchants for the site tests, Starbucks (for the widget) and one whose
+ * name is hostile HTML, and Costco's network restrictions (the answer at the till in a browser).
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDataset } from '../../generator/read-dataset.ts';
-import { FIXTURE } from './cli.ts';
+import { fixtureWithAcceptance } from './acceptance-fixture.ts';
 
 /** A merchant name that breaks any page that concatenates data into HTML. */
 export const HOSTILE_NAME = `<script>alert("pwned")</script> & "Quotes" 'R' Us`;
@@ -13,9 +15,9 @@ const EXTRA_MERCHANTS = [
   `${HOSTILE_SLUG},"${HOSTILE_NAME.replace(/"/g, '""')}",5999,,8,curated,test,2026-11-01`,
 ];
 
-/** The fixture's files with the extra merchants appended. */
+/** The fixture's files with the extra merchants appended, and Costco's networks (Visa only in store) as the dataset has them. */
 export function siteFixtureSources(): Map<string, string | undefined> {
-  const sources = new Map(readDataset(FIXTURE));
+  const sources = fixtureWithAcceptance();
   const merchants = sources.get('merchants.csv') ?? '';
   sources.set('merchants.csv', `${merchants.replace(/\n?$/, '\n')}${EXTRA_MERCHANTS.join('\n')}\n`);
   return sources;

@@ -28,5 +28,24 @@ ${earnings.map(
 )}</tbody></table></div>`;
 }
 
+/**
+ * A place's ranking as a reader sees it: the best `limit` personal cards, since most people cannot
+ * open a business card, and the best `limit` business cards one click away (docs/ranking.md §6).
+ * `ranked` is every card, best first; only the personal table re-ranks among the reader's cards.
+ */
+export function segmentedCardTables(model: Model, label: string, ranked: readonly Earning[], limit: number, wallet?: WalletSource): Html {
+  const personal = ranked.filter((earning) => earning.card.segment === 'personal').slice(0, limit);
+  const business = ranked.filter((earning) => earning.card.segment === 'business').slice(0, limit);
+  const businessTable =
+    business.length === 0
+      ? ''
+      : html`<details class="segment"><summary>Business cards: the ${business.length} best</summary>
+${cardTable(model, `${label}: business cards`, business)}
+</details>`;
+  return html`<p class="muted">Cards for personal use; business cards, which only a business can open, are below the table.</p>
+${personal.length === 0 ? html`<p>No personal card is ranked here.</p>` : cardTable(model, label, personal, wallet)}
+${businessTable}`;
+}
+
 /** The sentence that says how tables are ranked. */
 export const RANKING_NOTE = 'Ranked by value (the rate times what a point of the card’s program is worth), then by lower annual fee.';
