@@ -38,10 +38,14 @@
   const choose = (table, wallet, valuation = 'standalone', channel = 'in_store') => {
     const held = new Set(wallet);
     const networks = table.acceptance.find((row) => row.channel === channel)?.networks;
-    return table.earnings
-      .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
-      .map((entry) => ({ entry, typical: entry.values[`${valuation}_typical_cents`], value: entry.values[`${valuation}_cents`] }))
-      .sort(compare);
+    return (
+      table.earnings
+        .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
+        // Online, a card earns its online fields where they differ (an online-only category such as online retail).
+        .map((card) => (channel === 'online' && card.online ? { ...card, ...card.online } : card))
+        .map((entry) => ({ entry, typical: entry.values[`${valuation}_typical_cents`], value: entry.values[`${valuation}_cents`] }))
+        .sort(compare)
+    );
   };
 
   /** The wallet's cards the merchant does not take on `channel`, and the acceptance row that says why (null when it takes all). */

@@ -1279,6 +1279,11 @@ export interface components {
         };
         CategoryDetail: {
             card_count: number;
+            /**
+             * @description online: the category covers purchases made online only (online retail); null: any purchase
+             * @enum {null|string}
+             */
+            channel: "online" | null;
             /** @description non-empty text */
             description: string;
             mccs: {
@@ -1322,6 +1327,11 @@ export interface components {
         CategoryList: {
             data: {
                 card_count: number;
+                /**
+                 * @description online: the category covers purchases made online only (online retail); null: any purchase
+                 * @enum {null|string}
+                 */
+                channel: "online" | null;
                 /** @description non-empty text */
                 description: string;
                 /** @description non-empty text */
@@ -1421,6 +1431,37 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 network: "visa" | "mastercard" | "amex" | "discover";
+                /** @description what the card earns when the purchase is made online, where it differs (an online-only category such as online retail); null: the same as in store. A device ranking for the merchant's web site reads these fields instead */
+                online: {
+                    /** @description true when the rate needs something of the holder: the second key of the order */
+                    conditional: boolean;
+                    /** @description what the rate needs of the holder, as in best-card */
+                    conditions: {
+                        /**
+                         * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                         * @enum {string}
+                         */
+                        kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                        /** @description the condition in plain words */
+                        note: string;
+                    }[];
+                    /** @description the card's own multiplier: points per dollar or percent cash back */
+                    rate: number;
+                    /** @description the bonus rule that applied; null: the base rate */
+                    rule: components["schemas"]["AppliedRule"] | null;
+                    values: {
+                        /** @description rate × the program's transfer value: US cents per dollar */
+                        pooled_cents: number;
+                        /** @description pooled_cents averaged over a typical month once the cap is spent */
+                        pooled_typical_cents: number;
+                        /** @description the card the holder must also have for the pooled value */
+                        pooled_with: string | null;
+                        /** @description rate × what a point is worth to a holder of only this card */
+                        standalone_cents: number;
+                        /** @description standalone_cents averaged over a typical month once the cap is spent */
+                        standalone_typical_cents: number;
+                    };
+                } | null;
                 /** @description the card's own multiplier: points per dollar or percent cash back */
                 rate: number;
                 /** @description the bonus rule that applied; null: the base rate */

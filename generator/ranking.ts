@@ -100,6 +100,8 @@ export function isConditional(rule: CardRewardRow | null): boolean {
 /** True when the rule's category covers the purchase for the card's issuer (`all-purchases` covers every purchase). */
 export function ruleCovers(model: Model, rule: CardRewardRow, issuer: string, purchase: Purchase): boolean {
   if (rule.category === ALL_PURCHASES) return true;
+  // An online-only category (Amex's "U.S. online retail") covers its codes and merchants only for a purchase made online.
+  if (model.categories.get(rule.category)?.channel === 'online' && channelOf(purchase) !== 'online') return false;
   if (purchase.merchant !== undefined && model.merchantCategories.get(purchase.merchant)?.has(rule.category)) return true;
   const byIssuer = model.categoryMccs.get(rule.category);
   if (!byIssuer) return false;
@@ -213,7 +215,8 @@ export function rankCards(
     rankingCache.set(model, cache);
   }
   const scoped = purchase.merchant !== undefined && mayRankApartFromMcc(model, purchase.merchant);
-  const key = `${valuation}|${segment ?? ''}|${scoped ? `${purchase.mcc}|${purchase.merchant}|${channelOf(purchase)}` : purchase.mcc}`;
+  // The channel is part of every key: online-only categories make an online purchase rank apart from one in store.
+  const key = `${valuation}|${segment ?? ''}|${channelOf(purchase)}|${scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc}`;
   let ranking = cache.get(key);
   if (!ranking) {
     const restriction = acceptanceOf(model, purchase.merchant, channelOf(purchase));

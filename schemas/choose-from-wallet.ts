@@ -9,12 +9,8 @@ import { compareRankKeys } from './rank-order.ts';
 export type Valuation = 'standalone' | 'pooled';
 export type Channel = 'in_store' | 'online';
 
-/** What the choice reads of an earn table entry (schemas/keyed/earn-table.ts). */
-export interface WalletTableEntry {
-  readonly slug: string;
-  readonly name: string;
-  readonly network: string;
-  readonly annual_fee: number;
+/** What a card earns at the place on one channel (an entry's own fields in store, its `online` fields online). */
+export interface WalletEarning {
   readonly conditional: boolean;
   readonly rate: number;
   readonly values: {
@@ -25,6 +21,16 @@ export interface WalletTableEntry {
   };
   readonly rule: unknown;
   readonly conditions: unknown;
+}
+
+/** What the choice reads of an earn table entry (schemas/keyed/earn-table.ts). */
+export interface WalletTableEntry extends WalletEarning {
+  readonly slug: string;
+  readonly name: string;
+  readonly network: string;
+  readonly annual_fee: number;
+  /** What the card earns online where it differs from in store (an online-only category); null or absent: the same. */
+  readonly online?: WalletEarning | null;
 }
 
 /** What the choice reads of an earn table. */
@@ -72,23 +78,32 @@ export function chooseFromWallet<Entry extends WalletTableEntry>(
   const networks = table.acceptance.find((row) => row.channel === channel)?.networks;
   return table.earnings
     .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
-    .map((entry) => ({
-      entry,
-      typicalValue: entry.values[`${valuation}_typical_cents`],
-      conditional: entry.conditional,
-      value: entry.values[`${valuation}_cents`],
-      card: entry,
-    }))
+    .map((entry) => {
+      // Online, a card earns its online fields where they differ (an online-only category such as online retail).
+      // (An entry's online fields have the types of its own: the same schema, schemas/keyed/earn-table.ts.)
+      const earning = (channel === 'online' && entry.online ? entry.online : entry) as Pick<
+        Entry,
+        'conditional' | 'rate' | 'values' | 'rule' | 'conditions'
+      >;
+      return {
+        entry,
+        earning,
+        typicalValue: earning.values[`${valuation}_typical_cents`],
+        conditional: earning.conditional,
+        value: earning.values[`${valuation}_cents`],
+        card: entry,
+      };
+    })
     .sort(compareRankKeys)
-    .map(({ entry, typicalValue, value }, index) => ({
+    .map(({ entry, earning, typicalValue, value }, index) => ({
       rank: index + 1,
       slug: entry.slug,
       name: entry.name,
-      rate: entry.rate,
+      rate: earning.rate,
       value_cents: value,
       typical_value_cents: typicalValue,
-      values: entry.values,
-      rule: entry.rule,
-      conditions: entry.conditions,
+      values: earning.values,
+      rule: earning.rule,
+      conditions: earning.conditions,
     }));
 }

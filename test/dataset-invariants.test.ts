@@ -334,6 +334,18 @@ describe('hand-worked rankings on the full catalogue', () => {
     expect(entry(ranking('5300', 'costco'), 'citi-costco-anywhere-visa')).toMatchObject({ rate: 2, rule: { category: 'costco' } });
     expect(earning('citi-costco-anywhere-visa', '5300')).toMatchObject({ rule: null });
   });
+
+  it("online retail counts online only, at every store of goods (Blue Cash Everyday's 3 % at walmart.com, 1 % at Walmart's tills)", () => {
+    const card = output.model.cardBySlug.get('amex-blue-cash-everyday')!;
+    const online = earningFor(output.model, card, { mcc: '5310', merchant: 'walmart', channel: 'online' });
+    expect([online.rate, online.rule?.category]).toEqual([3, 'online-retail']);
+    expect(earningFor(output.model, card, { mcc: '5310', merchant: 'walmart', channel: 'in_store' }).rule).toBeNull();
+    // The extension's answer for walmart.com ranks it there at its 3 %, with its cap.
+    const recommended = rankCards(output.model, { mcc: '5310', merchant: 'walmart', channel: 'online' }).find((e) => e.card === card);
+    expect(recommended?.value).toBe(3);
+    // Not a store of goods: no online retail at a restaurant's web site.
+    expect(earningFor(output.model, card, { mcc: '5812', channel: 'online' }).rule?.category).not.toBe('online-retail');
+  });
 });
 
 describe('golden answers (test/golden/cases.csv) against the built tree', () => {

@@ -40,7 +40,8 @@ describe('keyed responses on the fixture: stacks, portals, categories, cards, li
     expect(amazon.assumptions.join(' ')).toContain('the card alone');
     // One answer per merchant of the fixture (it has 6) and valuation, none missing.
     const stacks = [...fixture.output.files.keys()].filter((path) => path.startsWith('keyed/api/compute/triple-stack/'));
-    expect(stacks).toHaveLength(12);
+    // 6 merchants, 2 valuations, every card and each of the 2 segments.
+    expect(stacks).toHaveLength(36);
     // Pooled ranks the card at its transfer value: never below the standalone stack.
     const pooled = json('keyed/api/compute/triple-stack/pooled/costco.json');
     expect(pooled.card.values.ranked_by).toBe('pooled');

@@ -165,7 +165,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
     *derive(model) {
       const data = [...model.categories.values()]
         .sort((a, b) => byText(a.slug, b.slug))
-        .map((row) => ({ ...row, card_count: cardCountForCategory(model, row.slug) }));
+        .map((row) => ({ ...row, channel: row.channel ?? null, card_count: cardCountForCategory(model, row.slug) }));
       yield { params: {}, document: { data, total: data.length } };
     },
   },
@@ -184,7 +184,7 @@ export const mccRoutes: readonly RouteDefinition[] = [
           .filter(({ row: r }) => r.category === row.slug)
           .map(({ row: r }) => ({ slug: r.merchant, name: merchantName(model, r.merchant) }))
           .sort((a, b) => byText(a.slug, b.slug));
-        const document = { ...row, card_count: cardCountForCategory(model, row.slug), mccs, merchants };
+        const document = { ...row, channel: row.channel ?? null, card_count: cardCountForCategory(model, row.slug), mccs, merchants };
         yield { params: { slug: row.slug }, document };
       }
     },

@@ -14,7 +14,7 @@ import {
   type Purchase,
 } from '../ranking.ts';
 import { conditionsOf } from '../conditions.ts';
-import type { CardRow, MccRow, MerchantRow } from '../../schemas/dataset.ts';
+import type { CardRow, Channel, MccRow, MerchantRow } from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 import { appliedRuleOf } from './cards.ts';
@@ -36,21 +36,19 @@ export function earnTableHref(model: Model, purchase: Purchase): string {
     : earnTablePaths.mcc(purchase.mcc);
 }
 
-/** One card's entry, from its earnings under the two valuations (the same rule: a card's rules share its point value). */
-function entryOf(model: Model, standalone: Earning, pooled: Earning): Keyed.EarnTableEntry {
-  const { card } = standalone;
-  // Keys in canonical order (canonical-json.ts): serialising copies nothing.
+/** A card's earning under the two valuations (the same rule: a card's rules share its point value). */
+interface BothEarnings {
+  readonly standalone: Earning;
+  readonly pooled: Earning;
+}
+
+/** The channel-dependent fields of an entry, keys in canonical order (canonical-json.ts): serialising copies nothing. */
+function earningFieldsOf(model: Model, { standalone, pooled }: BothEarnings) {
   return {
-    annual_fee: card.annual_fee,
-    cash_back: model.programs.get(card.program)?.kind === 'cash_back',
     conditional: standalone.conditional,
     conditions: conditionsOf(model, standalone),
-    name: card.name,
-    network: card.network,
     rate: standalone.rate,
     rule: standalone.rule ? appliedRuleOf(standalone.rule) : null,
-    segment: card.segment,
-    slug: card.slug,
     values: {
       pooled_cents: pooled.value,
       pooled_typical_cents: pooled.typicalValue,
@@ -61,17 +59,44 @@ function entryOf(model: Model, standalone: Earning, pooled: Earning): Keyed.Earn
   };
 }
 
-/** Every active card, in the standalone order, from a function giving a card's earning under a valuation. */
-function entries(model: Model, earn: (card: CardRow, valuation: 'standalone' | 'pooled') => Earning): Keyed.EarnTableEntry[] {
+/** One card's entry: its earning in store, and online where an online-only category makes it differ. */
+function entryOf(model: Model, inStore: BothEarnings, online: BothEarnings): Keyed.EarnTableEntry {
+  const { card } = inStore.standalone;
+  const { conditional, conditions, rate, rule, values } = earningFieldsOf(model, inStore);
+  return {
+    annual_fee: card.annual_fee,
+    cash_back: model.programs.get(card.program)?.kind === 'cash_back',
+    conditional,
+    conditions,
+    name: card.name,
+    network: card.network,
+    online: online.standalone.rule === inStore.standalone.rule ? null : earningFieldsOf(model, online),
+    rate,
+    rule,
+    segment: card.segment,
+    slug: card.slug,
+    values,
+  };
+}
+
+/** A card's earning at the table's place under a valuation, on a channel. */
+type Earn = (card: CardRow, valuation: 'standalone' | 'pooled', channel: Channel) => Earning;
+
+/** Every active card, in the standalone order in store, with its online earning where it differs. */
+function entries(model: Model, earn: Earn): Keyed.EarnTableEntry[] {
+  const both = (card: CardRow, channel: Channel): BothEarnings => ({
+    standalone: earn(card, 'standalone', channel),
+    pooled: earn(card, 'pooled', channel),
+  });
   return model.activeCards
-    .map((card) => ({ standalone: earn(card, 'standalone'), pooled: earn(card, 'pooled') }))
-    .sort((a, b) => compareEarnings(a.standalone, b.standalone))
-    .map(({ standalone, pooled }) => entryOf(model, standalone, pooled));
+    .map((card) => ({ inStore: both(card, 'in_store'), online: both(card, 'online') }))
+    .sort((a, b) => compareEarnings(a.inStore.standalone, b.inStore.standalone))
+    .map(({ inStore, online }) => entryOf(model, inStore, online));
 }
 
 /** An MCC's earn table. */
 export function mccEarnTable(model: Model, mcc: MccRow): Keyed.EarnTable {
-  const earnings = entries(model, (card, valuation) => earningFor(model, card, { mcc: mcc.code }, valuation));
+  const earnings = entries(model, (card, valuation, channel) => earningFor(model, card, { mcc: mcc.code, channel }, valuation));
   return {
     kind: 'mcc',
     mcc_code: mcc.code,
@@ -85,8 +110,9 @@ export function mccEarnTable(model: Model, mcc: MccRow): Keyed.EarnTable {
 
 /** A merchant's earn table: its own categories apply, and acceptance names the networks it refuses on each channel. */
 export function merchantEarnTable(model: Model, merchant: MerchantRow): Keyed.EarnTable {
-  const purchase = { mcc: merchant.mcc, merchant: merchant.slug };
-  const earnings = entries(model, (card, valuation) => earningFor(model, card, purchase, valuation));
+  const earnings = entries(model, (card, valuation, channel) =>
+    earningFor(model, card, { mcc: merchant.mcc, merchant: merchant.slug, channel }, valuation),
+  );
   return {
     kind: 'merchant',
     mcc_code: merchant.mcc,

@@ -22,7 +22,16 @@ export const categoryRow = {
   type: 'object',
   additionalProperties: false,
   required: ['slug', 'name', 'description'],
-  properties: { slug, name, description: note },
+  properties: {
+    slug,
+    name,
+    description: note,
+    channel: {
+      enum: ['online', null],
+      description:
+        'online: the category covers its MCCs and merchants only for purchases made online (U.S. online retail); empty for any purchase',
+    },
+  },
 } as const;
 export const categoryMccRow = {
   type: 'object',

@@ -38,7 +38,19 @@ export const categoryGroup = object(
   { slug, name: text, first_mcc_code: mccCode, last_mcc_code: mccCode, mcc_count: count, merchant_count: count },
   ['slug', 'name', 'first_mcc_code', 'last_mcc_code', 'mcc_count', 'merchant_count'],
 );
-export const category = object({ slug, name: text, description: text, card_count: count }, ['slug', 'name', 'description', 'card_count']);
+export const category = object(
+  {
+    slug,
+    name: text,
+    description: text,
+    channel: {
+      enum: ['online', null],
+      description: 'online: the category covers purchases made online only (online retail); null: any purchase',
+    },
+    card_count: count,
+  },
+  ['slug', 'name', 'description', 'channel', 'card_count'],
+);
 export const categoryMcc = object({ code: mccCode, description: text, issuers: coverageIssuers, excluded_issuers: excludedIssuers }, [
   'code',
   'description',

@@ -7,34 +7,44 @@ import { cardRow } from '../dataset/cards.ts';
 
 const cents = { type: 'number', minimum: 0 } as const;
 
+/** What a card earns at a place: the fields of an entry that can differ between the tills and the merchant's web site. */
+const earningFields = {
+  conditional: { type: 'boolean', description: 'true when the rate needs something of the holder: the second key of the order' },
+  conditions: { type: 'array', items: condition, description: 'what the rate needs of the holder, as in best-card' },
+  rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
+  rule: { oneOf: [appliedRule, { type: 'null' }], description: 'the bonus rule that applied; null: the base rate' },
+  values: object(
+    {
+      pooled_cents: { ...cents, description: "rate × the program's transfer value: US cents per dollar" },
+      pooled_typical_cents: { ...cents, description: 'pooled_cents averaged over a typical month once the cap is spent' },
+      pooled_with: { type: ['string', 'null'], description: 'the card the holder must also have for the pooled value' },
+      standalone_cents: { ...cents, description: 'rate × what a point is worth to a holder of only this card' },
+      standalone_typical_cents: { ...cents, description: 'standalone_cents averaged over a typical month once the cap is spent' },
+    },
+    ['pooled_cents', 'pooled_typical_cents', 'pooled_with', 'standalone_cents', 'standalone_typical_cents'],
+  ),
+} as const;
+
 /** One active card at the table's place: what it earns under both valuations and what the order of docs/ranking.md reads. */
 export const earnTableEntry = object(
   {
     annual_fee: { type: 'number', minimum: 0, description: 'US dollars a year: the fourth key of the order' },
     cash_back: { type: 'boolean', description: 'true: rate is percent cash back; false: points or miles per dollar' },
-    conditional: { type: 'boolean', description: 'true when the rate needs something of the holder: the second key of the order' },
-    conditions: { type: 'array', items: condition, description: 'what the rate needs of the holder, as in best-card' },
+    ...earningFields,
     name: text,
     network: cardRow.properties.network,
-    rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
-    rule: { oneOf: [appliedRule, { type: 'null' }], description: 'the bonus rule that applied; null: the base rate' },
+    online: {
+      oneOf: [object(earningFields, ['conditional', 'conditions', 'rate', 'rule', 'values']), { type: 'null' }],
+      description:
+        "what the card earns when the purchase is made online, where it differs (an online-only category such as online retail); null: the same as in store. A device ranking for the merchant's web site reads these fields instead",
+    },
     segment: {
       ...cardSegment,
       description: 'personal or business: who the issuer offers the card to (filter by it for personal cards only)',
     },
     slug,
-    values: object(
-      {
-        pooled_cents: { ...cents, description: "rate × the program's transfer value: US cents per dollar" },
-        pooled_typical_cents: { ...cents, description: 'pooled_cents averaged over a typical month once the cap is spent' },
-        pooled_with: { type: ['string', 'null'], description: 'the card the holder must also have for the pooled value' },
-        standalone_cents: { ...cents, description: 'rate × what a point is worth to a holder of only this card' },
-        standalone_typical_cents: { ...cents, description: 'standalone_cents averaged over a typical month once the cap is spent' },
-      },
-      ['pooled_cents', 'pooled_typical_cents', 'pooled_with', 'standalone_cents', 'standalone_typical_cents'],
-    ),
   },
-  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'rate', 'rule', 'segment', 'slug', 'values'],
+  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'online', 'rate', 'rule', 'segment', 'slug', 'values'],
 );
 
 export const earnTable = component(
