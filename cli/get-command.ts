@@ -4,7 +4,7 @@
  * would answer. `--explain` says on stderr which file answered and why.
  */
 import { resolve } from 'node:path';
-import { loadBuild } from '../gateway/build-source.ts';
+import { loadBuild } from '../gateway/build/build-source.ts';
 import type { Exchange } from '../gateway/steps/exchange.ts';
 import { createOfflineAnswer } from './offline-answer.ts';
 

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { loadBuild } from '../gateway/build-source.ts';
+import { loadBuild } from '../gateway/build/build-source.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { searchEntries } from '../mcp/search-entries.ts';
 import { createOfflineAnswer } from './offline-answer.ts';

@@ -4,7 +4,7 @@
  * and counts nothing. `cardrewards get` prints it; `cardrewards mcp` wraps it in tool results.
  */
 import { answerWithoutSocket, OPEN_ACCESS, type SocketlessAnswer } from '../gateway/answer-without-socket.ts';
-import type { Build } from '../gateway/build-source.ts';
+import type { Build } from '../gateway/build/build-source.ts';
 import { createRequestSteps } from '../gateway/request-steps.ts';
 
 /** A document's bytes, or the problem details the gateway would answer; `exchange` says how it was resolved. */

@@ -1,15 +1,15 @@
 /** What `cardrewards serve` does: resolve the configuration, open the store and the build, listen, stop on a signal. */
 import type { AddressInfo } from 'node:net';
 import { generateKey, hashKey, hashPrefix } from '../gateway/api-keys.ts';
-import { type BuildSource, createBuildSource, createRemoteBuildSource } from '../gateway/build-source.ts';
+import { type BuildSource, createBuildSource, createRemoteBuildSource } from '../gateway/build/build-source.ts';
 import { type RawOptions, resolveConfig } from '../gateway/config.ts';
 import { type RunningGateway, startGateway } from '../gateway/create-gateway.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { createLogger } from '../gateway/logger.ts';
-import { createMetrics, renderMetrics } from '../gateway/metrics.ts';
-import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/metrics-server.ts';
+import { createMetrics, renderMetrics } from '../gateway/server/metrics.ts';
+import { buildFacts, type RunningMetricsServer, startMetricsServer } from '../gateway/server/metrics-server.ts';
 import { openStore } from '../gateway/open-store.ts';
-import { createOriginProxy } from '../gateway/origin-proxy.ts';
+import { createOriginProxy } from '../gateway/http/origin-proxy.ts';
 import type { Store } from '../gateway/store.ts';
 import { startupBanner } from './startup-banner.ts';
 import { answerMetricsRequests, isWorker, leaveCluster, superviseWorkers } from './supervise-workers.ts';

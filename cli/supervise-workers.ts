@@ -7,10 +7,10 @@
  * over the cluster's IPC channel at each scrape and added up.
  */
 import cluster, { type Worker } from 'node:cluster';
-import type { BuildSource } from '../gateway/build-source.ts';
+import type { BuildSource } from '../gateway/build/build-source.ts';
 import type { GatewayConfig } from '../gateway/config.ts';
-import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/metrics.ts';
-import { buildFacts, startMetricsServer } from '../gateway/metrics-server.ts';
+import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/server/metrics.ts';
+import { buildFacts, startMetricsServer } from '../gateway/server/metrics-server.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { exitCodeForError } from './exit-code.ts';
 import { startupBanner } from './startup-banner.ts';

@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import type { Build } from './build-source.ts';
-import type { FileCache } from './file-cache.ts';
-import { ORIGIN_TIMEOUT_MS } from './origin-proxy.ts';
-import type { Representation } from './serve-file.ts';
+import type { Build } from './build/build-source.ts';
+import type { FileCache } from './http/file-cache.ts';
+import { ORIGIN_TIMEOUT_MS } from './http/origin-proxy.ts';
+import type { Representation } from './http/serve-file.ts';
 import { HttpError, type ProblemDetails, toHttpError } from './http-error.ts';
 import { TIERS } from './parse-manifest.ts';
 import type { Access } from './request-steps.ts';

@@ -8,17 +8,17 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BuildSource } from './build-source.ts';
+import type { BuildSource } from './build/build-source.ts';
 import type { GatewayConfig } from './config.ts';
-import { createFileCache } from './file-cache.ts';
+import { createFileCache } from './http/file-cache.ts';
 import { type HttpError, toHttpError } from './http-error.ts';
-import { limitConnections } from './connection-limit.ts';
-import { holdConnectionsForReaders } from './keep-alive.ts';
+import { limitConnections } from './server/connection-limit.ts';
+import { holdConnectionsForReaders } from './server/keep-alive.ts';
 import { createKeyCache } from './key-cache.ts';
-import { listen } from './listen.ts';
+import { listen } from './server/listen.ts';
 import type { Logger } from './logger.ts';
-import type { Metrics } from './metrics.ts';
-import type { OriginProxy } from './origin-proxy.ts';
+import type { Metrics } from './server/metrics.ts';
+import type { OriginProxy } from './http/origin-proxy.ts';
 import { readOriginFile, readThroughCache } from './answer-without-socket.ts';
 import type { McpLimits } from './mcp/mcp-limits.ts';
 import { mountMcp } from './mcp/mount-mcp.ts';
@@ -29,7 +29,7 @@ import { type Answer, createExchange, type Exchange } from './steps/exchange.ts'
 import { createQuota } from './steps/quota.ts';
 import { answerProblem, logAccess, logFailure } from './steps/respond.ts';
 import { runSteps } from './steps/step.ts';
-import { HEADERS_TIMEOUT_MS } from './server-timeouts.ts';
+import { HEADERS_TIMEOUT_MS } from './server/server-timeouts.ts';
 import { createStoreFailurePolicy } from './steps/store-failure.ts';
 import type { Store } from './store.ts';
 import { performance } from 'node:perf_hooks';

@@ -9,7 +9,7 @@
  *   file (400/404) → 10 conditional (304, not counted) → 11 count (429, refused calls not
  *   counted) → 12 serve
  */
-import type { BuildSource } from './build-source.ts';
+import type { BuildSource } from './build/build-source.ts';
 import { createBuiltInRoutes, type ReadinessStore } from './steps/built-in-routes.ts';
 import { authoriseTier } from './steps/authorise-tier.ts';
 import { createConditional, createResolveFile, serveKeyedFile } from './steps/keyed-file.ts';

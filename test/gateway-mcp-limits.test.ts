@@ -14,7 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
-import { HEADERS_TIMEOUT_MS } from '../gateway/server-timeouts.ts';
+import { HEADERS_TIMEOUT_MS } from '../gateway/server/server-timeouts.ts';
 import { MCP_LIMITS } from '../gateway/mcp/mcp-limits.ts';
 import { createAdmission } from '../gateway/mcp/mcp-admission.ts';
 import type { Store } from '../gateway/store.ts';

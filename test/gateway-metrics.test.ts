@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMetrics, mergeSnapshots, renderMetrics } from '../gateway/metrics.ts';
+import { createMetrics, mergeSnapshots, renderMetrics } from '../gateway/server/metrics.ts';
 import { runCli } from './helpers/cli.ts';
 import { useTreeAndRedis } from './helpers/fixture.ts';
 import { get } from './helpers/http.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuildSource } from '../gateway/build-source.ts';
+import { createBuildSource } from '../gateway/build/build-source.ts';
 import { resolveConfig } from '../gateway/config.ts';
 import { type RunningGateway, startGateway } from '../gateway/create-gateway.ts';
 import { createLogger } from '../gateway/logger.ts';

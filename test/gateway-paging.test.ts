@@ -1,7 +1,7 @@
 /** Link headers (RFC 8288) on paged lists: on the route the client used, with first, prev, next and last. */
 import { describe, expect, it } from 'vitest';
 import type { Manifest, ManifestVariant } from '../gateway/parse-manifest.ts';
-import { pagingLinks } from '../gateway/paging-links.ts';
+import { pagingLinks } from '../gateway/build/paging-links.ts';
 import { useGatewaySuite } from './helpers/gateway-suite.ts';
 
 const suite = useGatewaySuite();

@@ -5,14 +5,14 @@ import { BoundedMap, LONGEST_REMEMBERED_TARGET, RequestMemo } from '../gateway/b
 import { resolveConfig } from '../gateway/config.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { parseManifest } from '../gateway/parse-manifest.ts';
-import { normaliseParam } from '../gateway/normalise-param.ts';
-import { indexPublicFiles } from '../gateway/public-file-index.ts';
+import { normaliseParam } from '../gateway/build/normalise-param.ts';
+import { indexPublicFiles } from '../gateway/build/public-file-index.ts';
 import { isPlainPath } from '../gateway/steps/normalise-request.ts';
 import { rateLimitHeaders } from '../gateway/rate-limit-headers.ts';
-import { createRouter } from '../gateway/router.ts';
+import { createRouter } from '../gateway/build/router.ts';
 import type { Manifest } from '../gateway/parse-manifest.ts';
 import { renderTemplate } from '../schemas/path-template.ts';
-import { negotiateEncoding } from '../gateway/serve-file.ts';
+import { negotiateEncoding } from '../gateway/http/serve-file.ts';
 
 describe('normaliseParam', () => {
   it.each([

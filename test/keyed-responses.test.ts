@@ -1,6 +1,6 @@
 /** Keyed responses of the compiled fixture, part one: rankings, valuations, spend profiles, recommendations; and variants of the fixture (part two: keyed-responses-more.test.ts). */
 import { parseManifest } from '../gateway/parse-manifest.ts';
-import { resolveFile } from '../gateway/resolve-file.ts';
+import { resolveFile } from '../gateway/build/resolve-file.ts';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';

@@ -12,7 +12,7 @@ import { rankCards, type Purchase } from '../generator/ranking.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { withRankedList } from '../mcp/ranked-list.ts';
 import { summariseRanking } from '../mcp/summaries.ts';
-import { loadBuild } from '../gateway/build-source.ts';
+import { loadBuild } from '../gateway/build/build-source.ts';
 import { FIXTURE, ROOT, runCli } from './helpers/cli.ts';
 import { createTestTree, type TestTree } from './helpers/gateway-tree.ts';
 

@@ -10,7 +10,7 @@ import type { AnswerRequest, RateLimitWindow, RouteAnswer, ToolProblem } from '.
 import { searchEntries } from '../../mcp/search-entries.ts';
 import type { ToolContext } from '../../mcp/tools.ts';
 import { answerWithoutSocket, NO_QUOTA, OPEN_ACCESS, type ReadBuildFile, type SocketlessAnswer } from '../answer-without-socket.ts';
-import type { Build, BuildSource } from '../build-source.ts';
+import type { Build, BuildSource } from '../build/build-source.ts';
 import { type Access, createRequestSteps } from '../request-steps.ts';
 
 export interface KeyedAnswerOptions {

@@ -3,7 +3,7 @@
  * every other message (`initialize`, the listings, resource reads, `ping`) is free, so these bounds
  * are what keeps the free ones from costing more than they pay for. `docs/api.md` states them.
  */
-import { HEADERS_TIMEOUT_MS } from '../server-timeouts.ts';
+import { HEADERS_TIMEOUT_MS } from '../server/server-timeouts.ts';
 
 /** The bounds of one `/mcp` request, and of a key's and the process's share. */
 export interface McpLimits {

@@ -2,7 +2,7 @@
 import { HttpError } from '../http-error.ts';
 import type { KeyRecord } from '../key-registry.ts';
 import { type ManifestRoute, TIERS, type Tier } from '../parse-manifest.ts';
-import type { RouteMatch } from '../router.ts';
+import type { RouteMatch } from '../build/router.ts';
 import type { Exchange } from './exchange.ts';
 
 const TIER_RANK: Readonly<Record<Tier, number>> = Object.fromEntries(TIERS.map((tier, index) => [tier, index])) as Record<Tier, number>;

@@ -1,8 +1,8 @@
 /** Step 2, the paths the gateway answers itself: /healthz, /readyz, the problem types under /problems, and the API explorer under /docs. */
-import { createDocs } from '../api-docs.ts';
-import type { BuildSource } from '../build-source.ts';
+import { createDocs } from '../http/api-docs.ts';
+import type { BuildSource } from '../build/build-source.ts';
 import { HttpError } from '../http-error.ts';
-import { problemPage } from '../problem-pages.ts';
+import { problemPage } from '../http/problem-pages.ts';
 import type { Store } from '../store.ts';
 import type { Exchange } from './exchange.ts';
 import { answerJson, RETRY_AFTER_UNAVAILABLE } from './respond.ts';

@@ -1,8 +1,8 @@
 /** Delivering a file answer: the bytes from the build folder (or its hot-file cache), or in proxy mode from the private origin. */
-import type { Build } from '../build-source.ts';
-import type { FileCache } from '../file-cache.ts';
-import type { OriginProxy } from '../origin-proxy.ts';
-import { type Representation, sendFile } from '../serve-file.ts';
+import type { Build } from '../build/build-source.ts';
+import type { FileCache } from '../http/file-cache.ts';
+import type { OriginProxy } from '../http/origin-proxy.ts';
+import { type Representation, sendFile } from '../http/serve-file.ts';
 import type { Exchange } from './exchange.ts';
 
 /** Writes the 200; undefined when it was written at once, else a promise that rejects when the body could not be delivered in full. */

@@ -1,12 +1,12 @@
 /** What the steps of one request found so far, for the next step, the answer and the access log. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Build } from '../build-source.ts';
+import type { Build } from '../build/build-source.ts';
 import type { HttpError } from '../http-error.ts';
 import type { KeyRecord } from '../key-registry.ts';
-import type { ResolvedFile } from '../resolve-file.ts';
-import type { RouteMatch } from '../router.ts';
-import type { Representation } from '../serve-file.ts';
+import type { ResolvedFile } from '../build/resolve-file.ts';
+import type { RouteMatch } from '../build/router.ts';
+import type { Representation } from '../http/serve-file.ts';
 import { performance } from 'node:perf_hooks';
 
 /**

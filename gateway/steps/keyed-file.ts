@@ -4,13 +4,13 @@
  * the call is counted, answer with the file.
  */
 import { RequestMemo } from '../bounded-map.ts';
-import type { Build } from '../build-source.ts';
+import type { Build } from '../build/build-source.ts';
 import { HttpError } from '../http-error.ts';
 import type { Manifest, ManifestFile } from '../parse-manifest.ts';
-import { pagingLinks } from '../paging-links.ts';
-import { resolveFile, type ResolvedFile } from '../resolve-file.ts';
-import type { RouteMatch } from '../router.ts';
-import { isNotModified, type Representation, selectRepresentation } from '../serve-file.ts';
+import { pagingLinks } from '../build/paging-links.ts';
+import { resolveFile, type ResolvedFile } from '../build/resolve-file.ts';
+import type { RouteMatch } from '../build/router.ts';
+import { isNotModified, type Representation, selectRepresentation } from '../http/serve-file.ts';
 import type { Exchange } from './exchange.ts';
 import type { Quota } from './quota.ts';
 import { answerNotModified } from './respond.ts';

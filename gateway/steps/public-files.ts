@@ -1,6 +1,6 @@
 /** Step 4, public files (`dist/public`): no key, never counted, cacheable by anyone; a folder-like path answers with its index.html. */
-import type { Build } from '../build-source.ts';
-import { isNotModified, selectRepresentation } from '../serve-file.ts';
+import type { Build } from '../build/build-source.ts';
+import { isNotModified, selectRepresentation } from '../http/serve-file.ts';
 import type { Exchange } from './exchange.ts';
 import { answerNotModified, narrowCorsToPublicFile } from './respond.ts';
 

@@ -9,7 +9,7 @@ import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
 import type { Counts, IncrementResult, Limits, QuotaCounter } from '../quota-counter.ts';
 import { putRateLimitHeaders, rateLimitHeaders, retryAfterSeconds } from '../rate-limit-headers.ts';
-import type { RouteMatch } from '../router.ts';
+import type { RouteMatch } from '../build/router.ts';
 import type { Exchange } from './exchange.ts';
 import { answerJson } from './respond.ts';
 import type { Step } from './step.ts';

@@ -1,6 +1,6 @@
 /** Answers the gateway writes itself: CORS headers, preflight, 304, small JSON documents and problem details. */
 import { hashPrefix } from '../api-keys.ts';
-import { dropRepresentationHeaders } from '../serve-file.ts';
+import { dropRepresentationHeaders } from '../http/serve-file.ts';
 import type { HttpError } from '../http-error.ts';
 import type { Logger } from '../logger.ts';
 import type { Exchange } from './exchange.ts';

@@ -1,5 +1,5 @@
 /** Step 3, the build every later step reads (503 while none is loaded), and step 5, the keyed route for the path (else 404). */
-import type { Build, BuildSource } from '../build-source.ts';
+import type { Build, BuildSource } from '../build/build-source.ts';
 import { HttpError } from '../http-error.ts';
 import type { Exchange } from './exchange.ts';
 import { RETRY_AFTER_UNAVAILABLE } from './respond.ts';

@@ -10,7 +10,7 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_MS, SLOWEST_READER_BYTES_PER_SECOND } from '../../gateway/keep-alive.ts';
+import { KEEP_ALIVE_MS, SLOWEST_READER_BYTES_PER_SECOND } from '../../gateway/server/keep-alive.ts';
 import type { Store } from '../../gateway/store.ts';
 import { createEmbeddedStore } from '../../gateway/stores/embedded-store.ts';
 import { startTestGateway } from '../helpers/gateway.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../gateway/api-keys.ts';
-import { createBuildSource } from '../../gateway/build-source.ts';
+import { createBuildSource } from '../../gateway/build/build-source.ts';
 import { resolveConfig } from '../../gateway/config.ts';
 import { startGateway } from '../../gateway/create-gateway.ts';
 import { createLogger } from '../../gateway/logger.ts';

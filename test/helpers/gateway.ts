@@ -1,12 +1,12 @@
 /** Starts the gateway in-process on port 0 for a test, with a silent logger, and closes it afterwards. */
 import { renderTemplate, templateParams, templatePattern } from '../../schemas/path-template.ts';
-import { createBuildSource } from '../../gateway/build-source.ts';
+import { createBuildSource } from '../../gateway/build/build-source.ts';
 import { resolveConfig, type GatewayConfig, type RawOptions } from '../../gateway/config.ts';
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/create-gateway.ts';
 import { createLogger } from '../../gateway/logger.ts';
 import type { Manifest, ManifestRoute, ParamKind, Tier } from '../../gateway/parse-manifest.ts';
-import { createOriginProxy } from '../../gateway/origin-proxy.ts';
+import { createOriginProxy } from '../../gateway/http/origin-proxy.ts';
 import type { Store } from '../../gateway/store.ts';
 
 export interface TestGateway extends RunningGateway {

@@ -1,7 +1,7 @@
 /** Binds a server to its address, or fails with one line naming that address and the options that choose it. */
 import type { Server } from 'node:http';
-import { GatewayError } from './errors.ts';
-import { OPTIONS, type OptionName } from './options.ts';
+import { GatewayError } from '../errors.ts';
+import { OPTIONS, type OptionName } from '../options.ts';
 
 /** What the user is told for the listen errors that are theirs to fix. */
 const WHY: Readonly<Record<string, string>> = {

@@ -3,11 +3,11 @@
  * "Keyed routes"). Every candidate path is looked up in the manifest's `files`; a path that is not
  * a key there is never opened, which is what makes traversal impossible.
  */
-import { HttpError } from './http-error.ts';
-import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from './parse-manifest.ts';
+import { HttpError } from '../http-error.ts';
+import type { Manifest, ManifestRoute, ParamKind, ManifestVariant } from '../parse-manifest.ts';
 import { facetValues } from './facet-values.ts';
 import { normaliseParam } from './normalise-param.ts';
-import { compileTemplate } from '../schemas/path-template.ts';
+import { compileTemplate } from '../../schemas/path-template.ts';
 
 /** The file to serve, and the variant and normalised parameter values that named it. */
 export interface ResolvedFile {

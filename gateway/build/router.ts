@@ -12,9 +12,9 @@
  * the paths it matched last (a `RequestMemo`), so a repeated path costs one Map look-up. Paths that match nothing are not remembered: a flood of made-up
  * paths cannot push real ones out.
  */
-import { placeholderOf } from '../schemas/path-template.ts';
-import { RequestMemo } from './bounded-map.ts';
-import type { Manifest, ManifestRoute, ParamKind } from './parse-manifest.ts';
+import { placeholderOf } from '../../schemas/path-template.ts';
+import { RequestMemo } from '../bounded-map.ts';
+import type { Manifest, ManifestRoute, ParamKind } from '../parse-manifest.ts';
 
 export interface RouteMatch {
   readonly route: ManifestRoute;

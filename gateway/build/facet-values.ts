@@ -6,8 +6,8 @@
  * domain, a card) are not filters: an unknown one is a 404 naming it. A filter with more values
  * than a client could use as a list is answered like a lookup.
  */
-import type { Manifest, ManifestVariant } from './parse-manifest.ts';
-import { templatePattern, templateParams } from '../schemas/path-template.ts';
+import type { Manifest, ManifestVariant } from '../parse-manifest.ts';
+import { templatePattern, templateParams } from '../../schemas/path-template.ts';
 
 /** Above this many values a parameter names a thing rather than picks a facet. */
 export const MAX_FACET_VALUES = 60;

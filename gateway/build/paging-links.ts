@@ -3,7 +3,7 @@
  * query the client used (so `/api/merchants?mcc=5411` pages stay on `/api/merchants`, whatever
  * file answers). The last page is found once per list and build from the manifest's files.
  */
-import type { Manifest } from './parse-manifest.ts';
+import type { Manifest } from '../parse-manifest.ts';
 import { fileTemplateOf, pageParameterOf, type ResolvedFile } from './resolve-file.ts';
 
 const lastPages = new WeakMap<Manifest, Map<string, number>>();

@@ -4,10 +4,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BuildSource } from './build-source.ts';
+import type { BuildSource } from '../build/build-source.ts';
 import { listen } from './listen.ts';
 import type { BuildFacts } from './metrics.ts';
-import { statManifest } from '../tree/tree-contract.ts';
+import { statManifest } from '../../tree/tree-contract.ts';
 
 export interface RunningMetricsServer {
   readonly server: Server;

@@ -5,11 +5,11 @@
  * re-checked every `intervalMs` (a realpath and a stat), and a new build is picked up without a
  * restart; a build whose manifest cannot be loaded is logged and the previous one kept.
  */
-import { GatewayError } from './errors.ts';
-import { parseManifest, type Manifest } from './parse-manifest.ts';
+import { GatewayError } from '../errors.ts';
+import { parseManifest, type Manifest } from '../parse-manifest.ts';
 import { indexPublicFiles, type PublicFileIndex } from './public-file-index.ts';
 import { createRouter, type Router } from './router.ts';
-import { BUILD_ID_PATH, MANIFEST_PATH, readManifestText, statManifest, treeRoot } from '../tree/tree-contract.ts';
+import { BUILD_ID_PATH, MANIFEST_PATH, readManifestText, statManifest, treeRoot } from '../../tree/tree-contract.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */

@@ -7,7 +7,7 @@
  * path) names its `index.html`, and a file of the same name wins over a folder's index. A last
  * segment with a dot (`mcc/5411.json`) is a file name, never a folder.
  */
-import type { Manifest, ManifestFile } from './parse-manifest.ts';
+import type { Manifest, ManifestFile } from '../parse-manifest.ts';
 
 export interface PublicFile {
   /** The file's key in the manifest and the tree (`public/...`). */

@@ -2,7 +2,7 @@
  * The pages behind every problem `type` (`/problems/{code}`) and their index (`/problems`): what
  * each error means and what to do, rendered once from `schemas/problem-types.ts`.
  */
-import { PROBLEM_TYPES, type ProblemCode } from '../schemas/problem-types.ts';
+import { PROBLEM_TYPES, type ProblemCode } from '../../schemas/problem-types.ts';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

@@ -14,8 +14,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { HttpError } from './http-error.ts';
-import type { Logger } from './logger.ts';
+import { HttpError } from '../http-error.ts';
+import type { Logger } from '../logger.ts';
 import { putRepresentationHeaders, type Representation } from './serve-file.ts';
 
 export interface OriginProxy {

@@ -9,9 +9,9 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileCache } from './file-cache.ts';
-import { HttpError } from './http-error.ts';
-import type { ManifestFile } from './parse-manifest.ts';
-import { ENCODING_SUFFIX, encodedEtag } from '../tree/tree-contract.ts';
+import { HttpError } from '../http-error.ts';
+import type { ManifestFile } from '../parse-manifest.ts';
+import { ENCODING_SUFFIX, encodedEtag } from '../../tree/tree-contract.ts';
 
 export interface Representation {
   /** File key in the tree: the plain file or its `.br` / `.gz` sibling. */

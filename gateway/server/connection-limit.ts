@@ -9,10 +9,10 @@
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http-error.ts';
 import type { Connections } from './keep-alive.ts';
-import { answerProblem, setCorsHeaders } from './steps/respond.ts';
-import { createExchange } from './steps/exchange.ts';
+import { answerProblem, setCorsHeaders } from '../steps/respond.ts';
+import { createExchange } from '../steps/exchange.ts';
 
 /** Seconds a client refused at the limit is told to wait. */
 const RETRY_AFTER_SECONDS = '1';
