@@ -1,6 +1,7 @@
 /**
  * "Which of my cards here?" from an earn table (issue 27), in one place for the typed client
- * (client/choose-from-wallet.ts re-exports it) and the MCP tool `best_of_my_cards` (mcp/tools.ts):
+ * (client/choose-from-wallet.ts re-exports it), the MCP tool `best_of_my_cards` (mcp/tools.ts) and the
+ * browser's "My cards" and widget (bundled from here by scripts/generate-browser-scripts.ts):
  * the engine's order (rank-order.ts) over the cards a person holds. It reads the table structurally,
  * so each caller keeps its own type of the table (the client's from OpenAPI, the server's from the schema).
  */
@@ -33,10 +34,33 @@ export interface WalletTableEntry extends WalletEarning {
   readonly online?: WalletEarning | null;
 }
 
+/** A channel on which the place takes only some networks (schemas/keyed/merchants.ts). */
+export interface WalletAcceptance {
+  readonly channel: string;
+  readonly networks: readonly string[];
+}
+
 /** What the choice reads of an earn table. */
 export interface WalletTable<Entry extends WalletTableEntry> {
-  readonly acceptance: readonly { readonly channel: string; readonly networks: readonly string[] }[];
+  readonly acceptance: readonly WalletAcceptance[];
   readonly earnings: readonly Entry[];
+}
+
+/** The place's restriction on `channel`, or undefined when it takes every network there. */
+export function acceptanceOn(table: WalletTable<WalletTableEntry>, channel: Channel): WalletAcceptance | undefined {
+  return table.acceptance.find((row) => row.channel === channel);
+}
+
+/** The wallet's cards the place refuses on `channel` (their network is not one it takes), in the table's order. */
+export function refusedFromWallet<Entry extends WalletTableEntry>(
+  table: WalletTable<Entry>,
+  wallet: Iterable<string>,
+  channel: Channel,
+): Entry[] {
+  const networks = acceptanceOn(table, channel)?.networks;
+  if (networks === undefined) return [];
+  const held = new Set(wallet);
+  return table.earnings.filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
 }
 
 /** One card of the wallet at the table's place, best first, with why it earns what it earns. */
@@ -75,7 +99,7 @@ export function chooseFromWallet<Entry extends WalletTableEntry>(
   const valuation = options.valuation ?? 'standalone';
   const channel = options.channel ?? 'in_store';
   const held = new Set(wallet);
-  const networks = table.acceptance.find((row) => row.channel === channel)?.networks;
+  const networks = acceptanceOn(table, channel)?.networks;
   return table.earnings
     .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
     .map((entry) => {

@@ -24,6 +24,8 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   gateway: ['mcp', 'tree', 'schemas', 'errors'],
   // The ranking order and the wallet choice are shared with the engine and the MCP tools (schemas/rank-order.ts, schemas/choose-from-wallet.ts).
   client: ['schemas'],
+  // The browser scripts' sources, bundled into browser/*.js: the same ranking, chooser and search as the engine's (schemas/).
+  browser: ['schemas'],
   cli: ['generator', 'gateway', 'mcp', 'tree', 'schemas', 'errors'],
   scripts: ['generator', 'gateway', 'tree', 'schemas', 'errors', 'tools'],
   tools: [],

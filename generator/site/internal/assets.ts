@@ -1,7 +1,8 @@
 /**
  * The site's static assets: the stylesheet and the scripts that run in readers' browsers. They
- * live as plain files in `browser/` at the package root (linted like code, shipped with the
- * package, hashed into the inputs digest) and are copied into the tree as they are.
+ * live as plain files in `browser/` at the package root (shipped with the package, hashed into the
+ * inputs digest) and are copied into the tree as they are. The scripts are committed bundles of
+ * `browser/*.ts` (scripts/generate-browser-scripts.ts), so building a tree needs no bundler.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -55,14 +55,5 @@ export function ruleText(model: Model, card: CardRow, rule: CardRewardRow | null
   return html`<a href="${href(model, sitePaths.best(rule.category))}">${category?.name ?? rule.category}</a>${cap}${channel}${selection}${dates}`;
 }
 
-const NETWORK_NAMES: Readonly<Record<CardRow['network'], string>> = {
-  amex: 'American Express',
-  discover: 'Discover',
-  mastercard: 'Mastercard',
-  visa: 'Visa',
-};
-
-/** A card network as people write it (`mastercard` → Mastercard). */
-export function networkName(network: CardRow['network']): string {
-  return NETWORK_NAMES[network];
-}
+/** A card network as people write it (`mastercard` → Mastercard): the one list, shared with the browser scripts. */
+export { networkName } from '../../../schemas/network-names.ts';
