@@ -5,10 +5,10 @@
  * half it needs. Both adapters pass the same conformance tests.
  */
 import type { KeyRegistry } from './key-registry.ts';
-import type { QuotaCounter } from './quota-counter.ts';
+import { countCall, type IncrementResult, type Limits, type QuotaCounter } from './quota-counter.ts';
 
 export type { KeyRecord, KeyRegistry, KeyStatus } from './key-registry.ts';
-export type { Counts, IncrementResult, Limits, QuotaCounter } from './quota-counter.ts';
+export type { Counts, IncrementOutcome, IncrementResult, Limits, QuotaCounter, Window, Windows } from './quota-counter.ts';
 
 /** The connection both halves share: what it is, whether it answers, and its end. */
 export interface StoreConnection {
@@ -33,7 +33,10 @@ export interface OpenedStore extends StoreConnection {
  * Both halves on one object as well, for callers that take one store (the gateway's options, the
  * `keys` commands, tests): each method hands over to the registry or the counter.
  */
-export interface Store extends KeyRegistry, QuotaCounter, OpenedStore {}
+export interface Store extends KeyRegistry, QuotaCounter, OpenedStore {
+  /** Counts one call at `now` under `limits` (`countCall`): the windows and the verdict as the quota step makes them. */
+  increment(hash: string, limits: Limits, now: Date): Promise<IncrementResult>;
+}
 
 /** `opened` with the registry's and the counter's methods on it, each handing over to its half. */
 export function joinStore(opened: OpenedStore): Store {
@@ -47,7 +50,8 @@ export function joinStore(opened: OpenedStore): Store {
     saveKey: (record) => registry.saveKey(record),
     listKeys: () => registry.listKeys(),
     revoke: (hash) => registry.revoke(hash),
-    increment: (hash, limits, now) => counter.increment(hash, limits, now),
+    incrementUnlessOver: (hash, windows) => counter.incrementUnlessOver(hash, windows),
+    increment: (hash, limits, now) => countCall(counter, hash, limits, now),
     usage: (hash, now) => counter.usage(hash, now),
     refund: (hash, now) => counter.refund(hash, now),
     ping: () => opened.ping(),

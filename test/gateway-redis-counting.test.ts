@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
 import { StoreUnavailableError } from '../gateway/store.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
-import { encodeCommand, INCOMPLETE, parseReply, type Reply, ReplyError, replyEnd } from '../gateway/stores/resp-reply.ts';
+import { encodeCommand, INCOMPLETE, parseReply, type Reply, ReplyError } from '../gateway/stores/resp-reply.ts';
 import { HAS_REDIS, startRedis, type TestRedis } from './helpers/redis.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -22,10 +22,10 @@ function parseAll(chunks: Buffer[]): Reply[] {
     const bytes = rest === undefined ? chunk : Buffer.concat([rest, chunk]);
     let at = 0;
     for (;;) {
-      const reply = parseReply(bytes, at);
-      if (reply === INCOMPLETE) break;
-      replies.push(reply);
-      at = replyEnd();
+      const parsed = parseReply(bytes, at);
+      if (parsed === INCOMPLETE) break;
+      replies.push(parsed.reply);
+      at = parsed.end;
     }
     rest = at < bytes.length ? bytes.subarray(at) : undefined;
   }
@@ -108,7 +108,7 @@ describe.runIf(HAS_REDIS)('the counting connection against redis-server', () => 
       const hash = hashKey('cr_db3');
       await inDb3.increment(hash, { daily: null, monthly: null }, NOW);
       await inDb3.increment(hash, { daily: null, monthly: null }, NOW);
-      // usage() reads through ioredis, which selects the database on its own: both clients agree on where the count went.
+      // usage() reads over the same connection, which selected the database once: the count went there.
       expect(await inDb3.usage(hash, NOW)).toEqual({ day: 2, month: 2 });
       expect(await inDb0.usage(hash, NOW)).toEqual({ day: 0, month: 0 });
       const wrong = await createRedisStore({ url: `redis://:wrong@${url.host}` });

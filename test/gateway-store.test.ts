@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { open as openLmdb } from 'lmdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
 import type { KeyRecord, Store } from '../gateway/store.ts';
@@ -116,6 +117,23 @@ function conformance(name: string, open: () => Promise<Store>) {
       expect(await store.usage(hash, NOW)).toEqual({ day: 137, month: 137 });
     });
 
+    it('counts in the windows the caller names, unless either is at the limit the caller gives', async () => {
+      const hash = hashKey(`cr_${name}-windows`);
+      // Windows and limits come from the quota step: the store derives nothing from a clock.
+      const windows = {
+        day: { period: '2031-07-04', limit: null, ttlSeconds: 600 },
+        month: { period: '2031-07', limit: 2, ttlSeconds: 600 },
+      };
+      const outcomes = [];
+      for (let i = 0; i < 3; i++) outcomes.push(await store.incrementUnlessOver(hash, windows));
+      expect(outcomes).toEqual([
+        { counted: true, counts: { day: 1, month: 1 } },
+        { counted: true, counts: { day: 2, month: 2 } },
+        { counted: false, counts: { day: 2, month: 2 } },
+      ]);
+      expect(await store.usage(hash, new Date('2031-07-04T08:00:00Z'))).toEqual({ day: 2, month: 2 });
+    });
+
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
@@ -196,6 +214,38 @@ describe('embedded store file', () => {
     expect(result.signal).toBe('SIGKILL');
     const reopened = createEmbeddedStore({ file });
     return expect(reopened.usage(key.hash, NOW)).resolves.toEqual({ day: 25, month: 25 });
+  });
+
+  it('deletes the counters of windows that have ended, and keeps the others', async () => {
+    const file = join(work, 'pruned.mdb');
+    const ended = hashKey('cr_ended');
+    const current = hashKey('cr_current');
+    const first = createEmbeddedStore({ file });
+    // A window with one second left, and one with an hour left (the seconds the quota step gives).
+    await first.incrementUnlessOver(ended, {
+      day: { period: '2026-11-22', limit: null, ttlSeconds: 1 },
+      month: { period: '2026-11', limit: null, ttlSeconds: 1 },
+    });
+    await first.incrementUnlessOver(current, {
+      day: { period: '2026-11-22', limit: null, ttlSeconds: 3600 },
+      month: { period: '2026-11', limit: null, ttlSeconds: 3600 },
+    });
+    await first.close();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The next process's first count looks for ended windows.
+    const next = createEmbeddedStore({ file });
+    await next.increment(hashKey('cr_other'), { daily: null, monthly: null }, NOW);
+    await next.close();
+
+    const db = openLmdb<unknown, string>({ path: file, noSubdir: true, encoding: 'json', readOnly: true });
+    const keys = [...db.getKeys()];
+    await db.close();
+    expect(keys.filter((key) => key.includes(ended))).toEqual([]);
+    expect(keys.filter((key) => key.includes(current) && !key.startsWith('expires:')).sort()).toEqual([
+      `day:${current}:2026-11-22`,
+      `month:${current}:2026-11`,
+    ]);
+    expect(keys.filter((key) => key.includes(current) && key.startsWith('expires:'))).toHaveLength(2);
   });
 
   it('migrates a state file of the earlier JSON format: keys and the counts of the window carry over, the JSON is kept aside', async () => {

@@ -7,7 +7,7 @@ import { HttpError } from '../http-error.ts';
 import type { KeyRecord } from '../key-registry.ts';
 import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
-import type { Counts, IncrementResult, Limits, QuotaCounter } from '../quota-counter.ts';
+import { type Counts, type IncrementOutcome, type Limits, type QuotaCounter, type Windows, windowsOf } from '../quota-counter.ts';
 import { putRateLimitHeaders, rateLimitHeaders, retryAfterSeconds } from '../rate-limit-headers.ts';
 import type { RouteMatch } from '../build/router.ts';
 import type { Exchange } from './exchange.ts';
@@ -28,7 +28,7 @@ export interface QuotaOptions {
 }
 
 export interface Quota {
-  /** One atomic increment of the day and month counters; at a limit → 429 and nothing counted. Sets `exchange.refund`. */
+  /** The key's day and month windows counted in the store unless either is at its limit; at a limit → 429 and nothing counted. Sets `exchange.refund`. */
   readonly count: Step;
   /** `/api/usage`: the caller's own counters (answered by the gateway, not counted); other routes pass. */
   readonly usage: Step;
@@ -40,15 +40,18 @@ const NO_REFUND = async () => undefined;
 
 /** The quota steps over `counter`. */
 export function createQuota({ counter, limits: limitsByTier, now, failures, observe }: QuotaOptions): Quota {
-  const settle = (exchange: Exchange, key: KeyRecord, limits: Limits, at: Date, result: IncrementResult): void => {
-    if (!result.allowed) {
-      const retryAfter = retryAfterSeconds(limits, result.counts, result.resetSeconds);
-      const which = limits.monthly !== null && result.counts.month >= limits.monthly ? 'monthly' : 'daily';
+  /** The step's verdict on the store's outcome: 429 naming the limit reached, or the usage headers and a refund. */
+  const settle = (exchange: Exchange, key: KeyRecord, limits: Limits, windows: Windows, at: Date, outcome: IncrementOutcome): void => {
+    const { counts } = outcome;
+    const resetSeconds = periodsOf(at).resetSeconds;
+    if (!outcome.counted) {
+      const retryAfter = retryAfterSeconds(limits, counts, resetSeconds);
+      const which = windows.month.limit !== null && counts.month >= windows.month.limit ? 'monthly' : 'daily';
       throw new HttpError('quota-exceeded', `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, {
-        headers: { ...rateLimitHeaders(limits, result.counts, result.resetSeconds), 'Retry-After': String(retryAfter) },
+        headers: { ...rateLimitHeaders(limits, counts, resetSeconds), 'Retry-After': String(retryAfter) },
       });
     }
-    putRateLimitHeaders(exchange.headers, limits, result.counts, result.resetSeconds);
+    putRateLimitHeaders(exchange.headers, limits, counts, resetSeconds);
     // A refund that fails leaves the call charged: the store is down, and the answer is already a failure.
     exchange.refund = () => counter.refund(key.hash, at).catch((error: unknown) => void failures.passOver(error, 'refund', key.hash));
   };
@@ -57,12 +60,14 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
       const key = exchange.key as KeyRecord;
       const limits = limitsByTier[key.tier];
       const at = now();
+      // The windows and their limits are decided here; the store only counts unless over.
+      const windows = windowsOf(limits, at);
       const started = observe === undefined ? 0 : performance.now();
-      return counter.increment(key.hash, limits, at).then(
-        (result) => {
+      return counter.incrementUnlessOver(key.hash, windows).then(
+        (outcome) => {
           failures.succeeded();
-          observe?.(result.allowed ? 'counted' : 'refused', (performance.now() - started) / 1000, key.tier);
-          settle(exchange, key, limits, at, result);
+          observe?.(outcome.counted ? 'counted' : 'refused', (performance.now() - started) / 1000, key.tier);
+          settle(exchange, key, limits, windows, at, outcome);
         },
         (error: unknown) => {
           observe?.('error', (performance.now() - started) / 1000, key.tier);

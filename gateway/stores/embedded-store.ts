@@ -22,6 +22,10 @@
  *   LMDB's overlapping sync can hold a committed count's resolution behind a stalled process) is
  *   taken back by a refund as soon as it resolves: its caller has already answered 503.
  *
+ * Past windows: a count that starts a counter notes when its window ends (`expires:<ms>:<counter>`,
+ * the seconds the quota step gave from the clock that named the window, as Redis's EXPIRE does),
+ * and at most once a minute a count deletes, in the background, the counters whose end has passed.
+ *
  * A state file of the earlier JSON format at the same path is migrated on open and kept beside
  * the database as `<file>.json-migrated`. The path is always the database file (state-path.ts).
  */
@@ -32,7 +36,7 @@ import { GatewayError } from '../errors.ts';
 import { periodsOf } from '../periods.ts';
 import type { StateSync } from '../config.ts';
 import type { KeyRecord, KeyRegistry } from '../key-registry.ts';
-import type { Counts, IncrementResult, QuotaCounter } from '../quota-counter.ts';
+import type { Counts, IncrementOutcome, QuotaCounter } from '../quota-counter.ts';
 import { joinStore, type OpenedStore, type Store, StoreUnavailableError } from '../store.ts';
 import { migrateJsonState } from './migrate-json-state.ts';
 import { stateLayout } from './state-path.ts';
@@ -54,7 +58,14 @@ const DEADLINE_MARGIN_MS = 250;
 /** What a write transaction returns when it started too late to be waited for. */
 const LATE = Symbol('late');
 
+/** How often counters of past windows are looked for (`prunePastWindows`). */
+const PRUNE_INTERVAL_MS = 60_000;
+const EXPIRY_PREFIX = 'expires:';
+
 const keyOf = (hash: string) => `key:${hash}`;
+/** The note that `counter` ends at `endMs` (Unix ms, zero-padded so that notes sort by time). */
+const expiryOf = (endMs: number, counter: string) => `${EXPIRY_PREFIX}${String(Math.ceil(endMs)).padStart(15, '0')}:${counter}`;
+const isAtLimit = (count: number, limit: number | null) => limit !== null && count >= limit;
 const dayOf = (hash: string, day: string) => `day:${hash}:${day}`;
 const monthOf = (hash: string, month: string) => `month:${hash}:${month}`;
 
@@ -99,8 +110,13 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
       db.transactionSync(() => {
         for (const record of legacy.keys) db.putSync(keyOf(record.hash), record);
         for (const counter of legacy.counters) {
-          db.putSync(dayOf(counter.hash, counter.day), counter.dayCount);
-          db.putSync(monthOf(counter.hash, counter.month), counter.monthCount);
+          const [day, month] = [dayOf(counter.hash, counter.day), monthOf(counter.hash, counter.month)];
+          db.putSync(day, counter.dayCount);
+          db.putSync(month, counter.monthCount);
+          // Their windows end when the names say: a day after the day starts, at the next month's first.
+          const [year, monthNumber] = counter.month.split('-').map(Number) as [number, number];
+          db.putSync(expiryOf(Date.parse(`${counter.day}T00:00:00Z`) + 86_400_000, day), true);
+          db.putSync(expiryOf(Date.UTC(year, monthNumber, 1), month), true);
         }
       });
     }
@@ -152,6 +168,22 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
       }
     });
 
+  let nextPruneAt = 0;
+  /**
+   * Deletes the counters whose window has ended, with their notes, in the background: at most once
+   * per `PRUNE_INTERVAL_MS`, from the first count after it. A failure is left for the next time.
+   */
+  const prunePastWindows = () => {
+    nextPruneAt = Date.now() + PRUNE_INTERVAL_MS;
+    db.transaction(() => {
+      const ended = [...db.getKeys({ start: EXPIRY_PREFIX, end: expiryOf(Date.now() + 1, '') })];
+      for (const note of ended) {
+        db.remove(note);
+        db.remove(note.slice(note.indexOf(':', EXPIRY_PREFIX.length) + 1));
+      }
+    }).catch(() => undefined);
+  };
+
   const registry: KeyRegistry = {
     async lookupKey(hash) {
       return db.get(keyOf(hash)) as KeyRecord | undefined;
@@ -173,26 +205,28 @@ export function openEmbeddedStore(options: EmbeddedStoreOptions): OpenedStore {
   };
 
   const counter: QuotaCounter = {
-    increment(hash, limits, now) {
-      const periods = periodsOf(now);
-      const dayKey = dayOf(hash, periods.day);
-      const monthKey = monthOf(hash, periods.month);
+    incrementUnlessOver(hash, windows) {
+      const dayKey = dayOf(hash, windows.day.period);
+      const monthKey = monthOf(hash, windows.month.period);
+      if (Date.now() >= nextPruneAt) prunePastWindows();
       // Read, check and write inside one write transaction: exact whatever other processes do.
       return boundedWrite(
         'count',
-        (): IncrementResult => {
+        (): IncrementOutcome => {
           const counts = { day: count(dayKey), month: count(monthKey) };
-          const full = (limits.daily !== null && counts.day >= limits.daily) || (limits.monthly !== null && counts.month >= limits.monthly);
-          if (full) return { allowed: false, counts, resetSeconds: periods.resetSeconds };
+          if (isAtLimit(counts.day, windows.day.limit) || isAtLimit(counts.month, windows.month.limit)) return { counted: false, counts };
           const after = { day: counts.day + 1, month: counts.month + 1 };
           db.put(dayKey, after.day);
           db.put(monthKey, after.month);
-          return { allowed: true, counts: after, resetSeconds: periods.resetSeconds };
+          // A new counter is noted with its window's end, as Redis's EXPIRE would end it (`prunePastWindows`).
+          if (counts.day === 0) db.put(expiryOf(Date.now() + windows.day.ttlSeconds * 1000, dayKey), true);
+          if (counts.month === 0) db.put(expiryOf(Date.now() + windows.month.ttlSeconds * 1000, monthKey), true);
+          return { counted: true, counts: after };
         },
         // Answered 503 already: the count it made is not the caller's to pay.
         (late) => {
           // A refund that fails leaves the count as Redis's late commands would: nothing better to do.
-          if (late.allowed) decrement([dayKey, monthKey]).catch(() => undefined);
+          if (late.counted) decrement([dayKey, monthKey]).catch(() => undefined);
         },
       );
     },

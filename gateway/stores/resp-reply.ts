@@ -35,15 +35,18 @@ export function encodeArguments(args: readonly (string | number)[]): string {
 /** What `parseReply` returns when the bytes end before the reply does. */
 export const INCOMPLETE = Symbol('incomplete');
 
+/** A complete reply and the offset just past it, where the next reply starts. */
+export interface ParsedReply {
+  readonly reply: Reply;
+  readonly end: number;
+}
+
 const CR = 13;
 const MINUS = 45;
 const ZERO = 48;
 
-/** Where the last complete reply parsed by `parseReply` ended. */
-let cursor = 0;
-
-/** Parses the reply starting at `start`; returns it and leaves its end in `replyEnd()`, or INCOMPLETE. */
-export function parseReply(bytes: Buffer, start: number): Reply | typeof INCOMPLETE {
+/** Parses the reply starting at `start`: it and its end, or INCOMPLETE when the bytes stop before it does. */
+export function parseReply(bytes: Buffer, start: number): ParsedReply | typeof INCOMPLETE {
   if (start >= bytes.length) return INCOMPLETE;
   const lineEnd = bytes.indexOf(CR, start + 1);
   // The line must be whole, with its \n.
@@ -51,51 +54,35 @@ export function parseReply(bytes: Buffer, start: number): Reply | typeof INCOMPL
   const next = lineEnd + 2;
   switch (bytes[start]) {
     case 0x3a /* : */:
-      cursor = next;
-      return integerOf(bytes, start + 1, lineEnd);
+      return { reply: integerOf(bytes, start + 1, lineEnd), end: next };
     case 0x2b /* + */:
-      cursor = next;
-      return bytes.toString('utf8', start + 1, lineEnd);
+      return { reply: bytes.toString('utf8', start + 1, lineEnd), end: next };
     case 0x2d /* - */:
-      cursor = next;
-      return new ReplyError(bytes.toString('utf8', start + 1, lineEnd));
+      return { reply: new ReplyError(bytes.toString('utf8', start + 1, lineEnd)), end: next };
     case 0x24 /* $ */:
       {
         const length = integerOf(bytes, start + 1, lineEnd);
-        if (length < 0) {
-          cursor = next;
-          return null;
-        }
+        if (length < 0) return { reply: null, end: next };
         if (next + length + 2 > bytes.length) return INCOMPLETE;
-        cursor = next + length + 2;
-        return bytes.toString('utf8', next, next + length);
+        return { reply: bytes.toString('utf8', next, next + length), end: next + length + 2 };
       }
     case 0x2a /* * */:
       {
         const count = integerOf(bytes, start + 1, lineEnd);
-        if (count < 0) {
-          cursor = next;
-          return null;
-        }
+        if (count < 0) return { reply: null, end: next };
         const items: Reply[] = new Array(count);
         let at = next;
         for (let i = 0; i < count; i++) {
           const item = parseReply(bytes, at);
           if (item === INCOMPLETE) return INCOMPLETE;
-          items[i] = item;
-          at = cursor;
+          items[i] = item.reply;
+          at = item.end;
         }
-        cursor = at;
-        return items;
+        return { reply: items, end: at };
       }
     default:
       throw new ProtocolError(`unexpected reply type byte ${bytes[start]} from Redis`);
   }
-}
-
-/** The offset just past the reply `parseReply` last returned. */
-export function replyEnd(): number {
-  return cursor;
 }
 
 /** The decimal integer in `bytes[from, to)`, without building a string. */

@@ -24,7 +24,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { generateKey, hashKey } from '../../gateway/api-keys.ts';
 import { openStore } from '../../gateway/open-store.ts';
-import type { QuotaCounter } from '../../gateway/quota-counter.ts';
+import { type QuotaCounter, windowsOf } from '../../gateway/quota-counter.ts';
 import { putRateLimitHeaders } from '../../gateway/rate-limit-headers.ts';
 import { EXPOSED_HEADERS, PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
 import { etagOf } from '../../tree/tree-contract.ts';
@@ -88,9 +88,11 @@ createServer((request, response) => {
     response.writeHead(200, headers).end(found.body);
     return;
   }
-  counter.increment(hash, limits, new Date()).then(
-    (result) => {
-      if (gatewayHeaders) putRateLimitHeaders(headers as Record<string, string>, limits, result.counts, result.resetSeconds);
+  const windows = windowsOf(limits, new Date());
+  counter.incrementUnlessOver(hash, windows).then(
+    (outcome) => {
+      const resetSeconds = { day: windows.day.ttlSeconds, month: windows.month.ttlSeconds };
+      if (gatewayHeaders) putRateLimitHeaders(headers as Record<string, string>, limits, outcome.counts, resetSeconds);
       response.writeHead(200, headers).end(found.body);
     },
     () => response.writeHead(503).end(),

@@ -47,7 +47,7 @@ const config = resolveConfig({ dist: 'dist', limits: 'pro=1000000000' }, {});
 const failures = createStoreFailurePolicy('closed', logger);
 /** Counts in memory: the quota step's own cost, without a store. */
 const memoryCounter: QuotaCounter = {
-  increment: async () => ({ allowed: true, counts: { day: 1, month: 1 }, resetSeconds: { day: 100, month: 1000 } }),
+  incrementUnlessOver: async () => ({ counted: true, counts: { day: 1, month: 1 } }),
   usage: async () => ({ day: 1, month: 1 }),
   refund: async () => undefined,
 };
