@@ -4,8 +4,7 @@
  * Exit code 0 when the builds are the same, 1 when they differ, 2 on error.
  */
 import { resolve } from 'node:path';
-import { loadBuild } from '../gateway/build/build-source.ts';
-import type { Manifest } from '../gateway/parse-manifest.ts';
+import { loadBuild, type Manifest } from '../gateway/open-gateway.ts';
 import { historyFileTest } from '../generator/outputs.ts';
 import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/build-diff.ts';
 import { diskTree } from '../generator/disk-tree.ts';

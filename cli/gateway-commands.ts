@@ -4,7 +4,7 @@
  * its implementation when it runs, so `--help` loads no gateway code.
  */
 import { type Command, Option } from 'commander';
-import type { RawOptions } from '../gateway/config.ts';
+import type { RawOptions } from '../gateway/open-gateway.ts';
 import { OPTIONS, type OptionName, optionHelp, STORE_OPTIONS } from '../gateway/options.ts';
 import { TIERS, type Tier } from '../schemas/manifest.ts';
 import { runCommand } from './run-command.ts';

@@ -1,12 +1,10 @@
 /**
  * `cardrewards get '<path?query>'`: the document a request would get, read from a built tree
- * offline through the gateway's own request steps (`offline-answer.ts`), or the problem details it
+ * offline through the gateway's own request steps (`gateway/offline-answer.ts`), or the problem details it
  * would answer. `--explain` says on stderr which file answered and why.
  */
 import { resolve } from 'node:path';
-import { loadBuild } from '../gateway/build/build-source.ts';
-import type { Exchange } from '../gateway/steps/exchange.ts';
-import { createOfflineAnswer } from './offline-answer.ts';
+import { createOfflineAnswer, type Exchange, loadBuild } from '../gateway/open-gateway.ts';
 
 export interface GetOptions {
   readonly dist: string;

@@ -5,7 +5,7 @@
  * otherwise the store holds the newest state (an export is a snapshot of an earlier one), so an
  * active key in both keeps the store's tier and name, and a difference is reported, never applied.
  */
-import type { KeyRecord } from '../gateway/store.ts';
+import type { KeyRecord } from '../gateway/open-gateway.ts';
 import { printableText } from '../schemas/text-rules.ts';
 
 export type KeyMergeStep =

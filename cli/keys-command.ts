@@ -1,10 +1,17 @@
 /** What `cardrewards keys create|list|revoke|usage` do, against the store the flags and environment name. */
-import { generateKey, HASH_PREFIX_LENGTH, hashKey, hashPrefix } from '../gateway/api-keys.ts';
-import { type RawOptions, resolveConfig } from '../gateway/config.ts';
-import { GatewayError } from '../gateway/errors.ts';
-import { openStore } from '../gateway/open-store.ts';
-import { periodsOf } from '../gateway/periods.ts';
-import type { KeyRecord, Store } from '../gateway/store.ts';
+import {
+  GatewayError,
+  generateKey,
+  HASH_PREFIX_LENGTH,
+  hashKey,
+  hashPrefix,
+  type KeyRecord,
+  openStore,
+  periodsOf,
+  type RawOptions,
+  resolveConfig,
+  type Store,
+} from '../gateway/open-gateway.ts';
 import type { Tier } from '../schemas/manifest.ts';
 import { nameProblem, printableText } from '../schemas/text-rules.ts';
 

@@ -4,9 +4,7 @@
  * per-window and rebuild themselves. Import merges by the rule of key-merge.ts and prints each change.
  */
 import { readFileSync } from 'node:fs';
-import { hashPrefix } from '../gateway/api-keys.ts';
-import type { RawOptions } from '../gateway/config.ts';
-import type { KeyRecord } from '../gateway/store.ts';
+import { hashPrefix, type KeyRecord, type RawOptions } from '../gateway/open-gateway.ts';
 import { TIERS } from '../schemas/manifest.ts';
 import { nameProblem } from '../schemas/text-rules.ts';
 import { CardrewardsError } from '../errors/cardrewards-error.ts';

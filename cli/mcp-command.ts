@@ -4,10 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { loadBuild } from '../gateway/build/build-source.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { searchEntries } from '../mcp/search-entries.ts';
-import { createOfflineAnswer } from './offline-answer.ts';
+import { createOfflineAnswer, loadBuild } from '../gateway/open-gateway.ts';
 
 /** Serves the tree at `dist` until stdin closes. */
 export async function mcp(options: { readonly dist: string }): Promise<void> {

@@ -3,7 +3,7 @@
  * the address the gateway is about to listen on, then serve. A base URL given in
  * CARDREWARDS_BASE_URL wins (a gateway behind a proxy or a CDN knows its public address).
  */
-import { type RawOptions, resolveConfig } from '../gateway/config.ts';
+import { type RawOptions, resolveConfig } from '../gateway/open-gateway.ts';
 import { build } from './build-command.ts';
 import { DEFAULT_BASE_URL, parseBaseUrl } from './generator-commands.ts';
 import { serve } from './serve-command.ts';

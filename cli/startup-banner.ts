@@ -1,6 +1,5 @@
 /** What a gateway prints once when it starts, whether it serves itself or supervises workers. */
-import { formatConfig, type GatewayConfig } from '../gateway/config.ts';
-import { servingFlagsHint } from '../gateway/serving-node-flags.ts';
+import { formatConfig, type GatewayConfig, servingFlagsHint } from '../gateway/open-gateway.ts';
 
 /** The title, the resolved configuration and, when node lacks a serving flag, the hint (workers run with the primary's node flags). */
 export function startupBanner(config: GatewayConfig): string[] {

@@ -7,11 +7,18 @@
  * over the cluster's IPC channel at each scrape and added up.
  */
 import cluster, { type Worker } from 'node:cluster';
-import type { BuildSource } from '../gateway/build/build-source.ts';
-import type { GatewayConfig } from '../gateway/config.ts';
-import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from '../gateway/server/metrics.ts';
-import { buildFacts, startMetricsServer } from '../gateway/server/metrics-server.ts';
-import { GatewayError } from '../gateway/errors.ts';
+import {
+  type BuildFacts,
+  type BuildSource,
+  buildFacts,
+  type GatewayConfig,
+  GatewayError,
+  type Metrics,
+  type MetricsSnapshot,
+  mergeSnapshots,
+  renderMetrics,
+  startMetricsServer,
+} from '../gateway/open-gateway.ts';
 import { exitCodeForError } from './exit-code.ts';
 import { startupBanner } from './startup-banner.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The gateway: a `node:http` handler that runs every request through the ordered steps of
- * `request-steps.ts` (each a module in `steps/`), then writes the answer they decided: a document
+ * `steps/request-steps.ts` (each a module in `steps/`), then writes the answer they decided: a document
  * of its own, or a file delivered from the build folder or the private origin.
  *
  * It computes nothing about rewards: the manifest maps a request to a file, and the bytes come
@@ -19,10 +19,10 @@ import { listen } from './server/listen.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './server/metrics.ts';
 import type { OriginProxy } from './http/origin-proxy.ts';
-import { readOriginFile, readThroughCache } from './answer-without-socket.ts';
+import { readOriginFile, readThroughCache } from './steps/answer-without-socket.ts';
 import type { McpLimits } from './mcp/mcp-limits.ts';
 import { mountMcp } from './mcp/mount-mcp.ts';
-import { type Access, createRequestSteps } from './request-steps.ts';
+import { type Access, createRequestSteps } from './steps/request-steps.ts';
 import { createAuthenticate } from './steps/authenticate.ts';
 import { createDeliver } from './steps/deliver.ts';
 import { type Answer, createExchange, type Exchange } from './steps/exchange.ts';

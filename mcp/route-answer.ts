@@ -1,6 +1,6 @@
 /**
  * What the MCP tools get for a request path, whoever answers it: `cardrewards get`'s offline steps
- * (`cli/offline-answer.ts`) or the gateway's own steps with the caller's key
+ * (`gateway/offline-answer.ts`) or the gateway's own steps with the caller's key
  * (`gateway/mcp/keyed-answer.ts`). The tools never know which.
  */
 import type { ProblemDetails } from '../schemas/problem-types.ts';

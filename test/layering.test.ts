@@ -57,6 +57,37 @@ describe('layering', () => {
     ]);
   });
 
+  it("keeps the gateway's layers and lets the CLI in only through the front door and the option table", () => {
+    const real = importGraph(ROOT, ['gateway', 'cli']);
+    // The gateway's folders are really read: the steps import the build layer, the front door the stores' opener.
+    expect(real.some((e) => e.from.startsWith('gateway/steps/') && e.to.startsWith('gateway/build/'))).toBe(true);
+    expect(real).toContainEqual(expect.objectContaining({ from: 'cli/serve-command.ts', to: 'gateway/open-gateway.ts' }));
+    expect(real.filter((e) => e.from.startsWith('cli/') && e.to.startsWith('gateway/')).map((e) => e.to)).not.toContain(
+      'gateway/config.ts',
+    );
+    const graph = [
+      edge('cli/get-command.ts', 'gateway/steps/exchange.ts'),
+      edge('cli/gateway-commands.ts', 'gateway/options.ts'),
+      edge('cli/serve-command.ts', 'gateway/open-gateway.ts'),
+      edge('gateway/build/router.ts', 'gateway/steps/exchange.ts'),
+      edge('gateway/steps/quota.ts', 'gateway/stores/redis-store.ts'),
+      edge('gateway/steps/keyed-file.ts', 'gateway/build/resolve-file.ts'),
+      edge('gateway/http/serve-file.ts', 'gateway/create-gateway.ts'),
+      edge('gateway/mcp/mcp-endpoint.ts', 'gateway/steps/request-steps.ts'),
+      edge('gateway/config.ts', 'gateway/http/serve-file.ts'),
+      edge('gateway/open-gateway.ts', 'gateway/open-store.ts'),
+      edge('gateway/routing/table.ts', 'gateway/config.ts'),
+    ];
+    expect(layerViolations(graph)).toEqual([
+      "cli/get-command.ts imports 'gateway/steps/exchange.ts' (gateway/steps/exchange.ts): the CLI imports the gateway only through gateway/open-gateway.ts and gateway/options.ts",
+      "gateway/build/router.ts imports 'gateway/steps/exchange.ts' (gateway/steps/exchange.ts): the gateway's build layer may import only core, build, not steps",
+      "gateway/steps/quota.ts imports 'gateway/stores/redis-store.ts' (gateway/stores/redis-store.ts): the gateway's steps layer may import only core, build, http, steps, not stores",
+      "gateway/http/serve-file.ts imports 'gateway/create-gateway.ts' (gateway/create-gateway.ts): the gateway's http layer may import only core, build, http, not assembly",
+      "gateway/config.ts imports 'gateway/http/serve-file.ts' (gateway/http/serve-file.ts): the gateway's core layer may import only core, not http",
+      "gateway/routing/table.ts imports 'gateway/config.ts' (gateway/config.ts): gateway/routing/table.ts is in a folder of gateway/ that docs/architecture.md gives no layer",
+    ]);
+  });
+
   it('reads static, re-exported and lazy imports, and not ones in comments', () => {
     const source = [
       "import type { Model } from '../model.ts';",

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfflineAnswer } from '../cli/offline-answer.ts';
+import { createOfflineAnswer } from '../gateway/offline-answer.ts';
 import { prepare } from '../generator/compile.ts';
 import { rankCards, type Purchase } from '../generator/ranking.ts';
 import { readDataset } from '../generator/read-dataset.ts';

@@ -9,9 +9,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AnswerRequest, RateLimitWindow, RouteAnswer, ToolProblem } from '../../mcp/route-answer.ts';
 import { searchEntries } from '../../mcp/search-entries.ts';
 import type { ToolContext } from '../../mcp/tools.ts';
-import { answerWithoutSocket, NO_QUOTA, OPEN_ACCESS, type ReadBuildFile, type SocketlessAnswer } from '../answer-without-socket.ts';
+import { answerWithoutSocket, NO_QUOTA, OPEN_ACCESS, type ReadBuildFile, type SocketlessAnswer } from '../steps/answer-without-socket.ts';
 import type { Build, BuildSource } from '../build/build-source.ts';
-import { type Access, createRequestSteps } from '../request-steps.ts';
+import { type Access, createRequestSteps } from '../steps/request-steps.ts';
 
 export interface KeyedAnswerOptions {
   readonly corsOrigin: string;

@@ -10,7 +10,7 @@ import type { Representation } from '../http/serve-file.ts';
 import { performance } from 'node:perf_hooks';
 
 /**
- * What a step decided to answer; the transport writes it (`write-answer.ts` on a socket, `get` on
+ * What a step decided to answer; the transport writes it (`create-gateway.ts` on a socket, `get` on
  * stdout). Headers the steps gathered (`exchange.headers`) go on every answer.
  */
 export type Answer =

@@ -69,6 +69,44 @@ const GENERATOR_MAY_IMPORT: Readonly<Record<GeneratorLayer, readonly GeneratorLa
   assembly: ['core', 'views', 'family', 'assembly'],
 };
 
+/**
+ * The gateway's front door and assembly: the files at its root that open, wire and listen. Every
+ * other file at its root (configuration, errors, the store and key contracts, the manifest, periods)
+ * is its core, which every folder of the gateway may import.
+ */
+export const GATEWAY_ASSEMBLY: ReadonlySet<string> = new Set([
+  'gateway/open-gateway.ts',
+  'gateway/create-gateway.ts',
+  'gateway/open-store.ts',
+  'gateway/offline-answer.ts',
+]);
+
+/** The only gateway files the CLI imports: the front door and the option table (which `--help` reads). */
+export const GATEWAY_DOORS: ReadonlySet<string> = new Set(['gateway/open-gateway.ts', 'gateway/options.ts']);
+
+type GatewayLayer = 'core' | 'build' | 'http' | 'stores' | 'steps' | 'server' | 'mcp' | 'assembly';
+
+/** Which gateway layers each layer may import, from the bottom up (each its own too). */
+const GATEWAY_MAY_IMPORT: Readonly<Record<GatewayLayer, readonly GatewayLayer[]>> = {
+  core: ['core'],
+  build: ['core', 'build'],
+  http: ['core', 'build', 'http'],
+  stores: ['core', 'stores'],
+  steps: ['core', 'build', 'http', 'steps'],
+  server: ['core', 'build', 'http', 'steps', 'server'],
+  mcp: ['core', 'build', 'http', 'steps', 'server', 'mcp'],
+  assembly: ['core', 'build', 'http', 'stores', 'steps', 'server', 'mcp', 'assembly'],
+};
+
+/** Where a gateway file sits; undefined for a folder the rule does not know. */
+function gatewayLayer(file: string): GatewayLayer | undefined {
+  if (GATEWAY_ASSEMBLY.has(file)) return 'assembly';
+  const path = file.slice('gateway/'.length);
+  if (!path.includes('/')) return 'core';
+  const folder = path.split('/')[0] ?? '';
+  return folder in GATEWAY_MAY_IMPORT && folder !== 'core' && folder !== 'assembly' ? (folder as GatewayLayer) : undefined;
+}
+
 /** The reason `edge` breaks the rule, or undefined when it keeps it. */
 export function violationOf(edge: ImportEdge): string | undefined {
   const { from, to } = edge;
@@ -81,6 +119,8 @@ export function violationOf(edge: ImportEdge): string | undefined {
     if (!(toTop in TOP_LEVEL)) return `${where}: ${toTop}/ is not source code ${fromTop}/ may import`;
     if (!allowed.includes(toTop)) return `${where}: ${fromTop}/ may import only ${allowed.join(', ') || 'nothing outside itself'}`;
   }
+  if (fromTop === 'cli' && toTop === 'gateway' && !GATEWAY_DOORS.has(to))
+    return `${where}: the CLI imports the gateway only through ${[...GATEWAY_DOORS].join(' and ')}`;
   // An internal/ folder is private to the folder that holds it.
   const internal = to.lastIndexOf('/internal/');
   if (internal >= 0 && !from.startsWith(to.slice(0, internal + 1)))
@@ -94,6 +134,14 @@ export function violationOf(edge: ImportEdge): string | undefined {
       return `${where}: the generator's ${source.layer} layer may import only ${GENERATOR_MAY_IMPORT[source.layer].join(', ')}, not ${target.layer}`;
     if (source.layer === 'family' && target.layer === 'family' && source.family !== target.family)
       return `${where}: the output family ${source.family}/ may not import another family (${target.family}/); share it through views/`;
+  }
+  if (fromTop === 'gateway' && toTop === 'gateway') {
+    const source = gatewayLayer(from);
+    const target = gatewayLayer(to);
+    if (source === undefined || target === undefined)
+      return `${where}: ${source === undefined ? from : to} is in a folder of gateway/ that docs/architecture.md gives no layer`;
+    if (!GATEWAY_MAY_IMPORT[source].includes(target))
+      return `${where}: the gateway's ${source} layer may import only ${GATEWAY_MAY_IMPORT[source].join(', ')}, not ${target}`;
   }
   return undefined;
 }

@@ -7,16 +7,16 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import type { Build } from './build/build-source.ts';
-import type { FileCache } from './http/file-cache.ts';
-import { ORIGIN_TIMEOUT_MS } from './http/origin-proxy.ts';
-import type { Representation } from './http/serve-file.ts';
-import { HttpError, type ProblemDetails, toHttpError } from './http-error.ts';
-import { TIERS } from './parse-manifest.ts';
+import type { Build } from '../build/build-source.ts';
+import type { FileCache } from '../http/file-cache.ts';
+import { ORIGIN_TIMEOUT_MS } from '../http/origin-proxy.ts';
+import type { Representation } from '../http/serve-file.ts';
+import { HttpError, type ProblemDetails, toHttpError } from '../http-error.ts';
+import { TIERS } from '../parse-manifest.ts';
 import type { Access } from './request-steps.ts';
-import { createExchange, type Exchange } from './steps/exchange.ts';
-import type { Quota } from './steps/quota.ts';
-import { runSteps, type Step } from './steps/step.ts';
+import { createExchange, type Exchange } from './exchange.ts';
+import type { Quota } from './quota.ts';
+import { runSteps, type Step } from './step.ts';
 
 /** A document's bytes, or the problem details the gateway would answer; `exchange` says how it was resolved. */
 export type SocketlessAnswer =

@@ -1,11 +1,11 @@
 /**
  * The answer a request gets from a built tree, offline: the gateway's own request steps
- * (`gateway/request-steps.ts`, the same list the server runs) with access that admits every route
- * and counts nothing. `cardrewards get` prints it; `cardrewards mcp` wraps it in tool results.
+ * (`steps/request-steps.ts`, the same list the server runs) with access that admits every route and
+ * counts nothing. `cardrewards get` prints it; `cardrewards mcp` wraps it in tool results.
  */
-import { answerWithoutSocket, OPEN_ACCESS, type SocketlessAnswer } from '../gateway/answer-without-socket.ts';
-import type { Build } from '../gateway/build/build-source.ts';
-import { createRequestSteps } from '../gateway/request-steps.ts';
+import { answerWithoutSocket, OPEN_ACCESS, type SocketlessAnswer } from './steps/answer-without-socket.ts';
+import type { Build } from './build/build-source.ts';
+import { createRequestSteps } from './steps/request-steps.ts';
 
 /** A document's bytes, or the problem details the gateway would answer; `exchange` says how it was resolved. */
 export type OfflineAnswer = SocketlessAnswer;

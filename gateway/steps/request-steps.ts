@@ -1,5 +1,5 @@
 /**
- * The request path as one ordered list of steps (`steps/step.ts` has their one shape). The
+ * The request path as one ordered list of steps (`step.ts` has their one shape). The
  * gateway runs it for every request on a socket; `cardrewards get` runs the same list offline,
  * with access that admits every route and counts nothing.
  *
@@ -9,16 +9,16 @@
  *   file (400/404) → 10 conditional (304, not counted) → 11 count (429, refused calls not
  *   counted) → 12 serve
  */
-import type { BuildSource } from './build/build-source.ts';
-import { createBuiltInRoutes, type ReadinessStore } from './steps/built-in-routes.ts';
-import { authoriseTier } from './steps/authorise-tier.ts';
-import { createConditional, createResolveFile, serveKeyedFile } from './steps/keyed-file.ts';
-import { normaliseRequest } from './steps/normalise-request.ts';
-import { servePublic } from './steps/public-files.ts';
-import type { Quota } from './steps/quota.ts';
-import { answerPreflight, setCorsHeaders } from './steps/respond.ts';
-import { createCurrentBuild, routeRequest } from './steps/route-request.ts';
-import type { Step } from './steps/step.ts';
+import type { BuildSource } from '../build/build-source.ts';
+import { createBuiltInRoutes, type ReadinessStore } from './built-in-routes.ts';
+import { authoriseTier } from './authorise-tier.ts';
+import { createConditional, createResolveFile, serveKeyedFile } from './keyed-file.ts';
+import { normaliseRequest } from './normalise-request.ts';
+import { servePublic } from './public-files.ts';
+import type { Quota } from './quota.ts';
+import { answerPreflight, setCorsHeaders } from './respond.ts';
+import { createCurrentBuild, routeRequest } from './route-request.ts';
+import type { Step } from './step.ts';
 
 /** Who may call and what a call costs: the key and quota steps (the store's, or `get`'s offline ones). */
 export interface Access {
