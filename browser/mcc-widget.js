@@ -21,12 +21,28 @@
 // Generated from browser/mcc-widget.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
 (() => {
+  // schemas/number-text.ts
+  function numberText(value) {
+    return String(Math.round(value * 1e4) / 1e4);
+  }
+
+  // schemas/card-row.ts
+  function rateText(cashBack, rate) {
+    return cashBack ? `${numberText(rate)} %` : `${numberText(rate)}×`;
+  }
+  function valueText(valueCents, valuationBasis) {
+    return `${numberText(valueCents)}¢ per $1${valuationBasis === "assumed" ? " (assumed 1¢ a point)" : ""}`;
+  }
+
   // schemas/rank-order.ts
   function compareRankKeys(a, b) {
     return b.typicalValue - a.typicalValue || Number(a.conditional) - Number(b.conditional) || b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
   }
 
   // schemas/choose-from-wallet.ts
+  function earningOn(entry, channel) {
+    return channel === "online" && entry.online ? entry.online : entry;
+  }
   function acceptanceOn(table, channel) {
     return table.acceptance.find((row) => row.channel === channel);
   }
@@ -42,7 +58,7 @@
     const held = new Set(wallet);
     const networks = acceptanceOn(table, channel)?.networks;
     return table.earnings.filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
-      const earning = channel === "online" && entry.online ? entry.online : entry;
+      const earning = earningOn(entry, channel);
       return {
         entry,
         earning,
@@ -141,7 +157,6 @@ a { color: #0b57d0; }
     return index;
   };
   var messageOf = (error) => error instanceof Error ? error.message : String(error);
-  var number = (value) => String(Math.round(value * 100) / 100);
   var slugsOf = (value) => (Array.isArray(value) ? value : typeof value === "string" ? value.split(/[\s,]+/) : []).filter(
     (slug) => typeof slug === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
   );
@@ -150,7 +165,7 @@ a { color: #0b57d0; }
     "li",
     {},
     element("strong", {}, choice.name),
-    `: ${cashBack ? `${number(choice.rate)} %` : `${number(choice.rate)}×`}, ${number(choice.value_cents)}¢ per $1`,
+    `: ${rateText(cashBack, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
     ...choice.conditions.map((condition) => element("span", { class: "muted" }, element("br"), condition.note))
   );
   var earnTable = (code, slug) => (slug ? json(`api/earn-table/merchant/${slug}.json`) : Promise.reject(new Error("no merchant"))).catch(
@@ -213,7 +228,13 @@ a { color: #0b57d0; }
             element(
               "div",
               { class: "wallet" },
-              best2 === void 0 ? element("p", {}, "None of your cards can be used here.") : element("p", {}, "Your best card here: ", element("strong", {}, best2.name), ` (${number(best2.value_cents)}¢ per $1)`),
+              best2 === void 0 ? element("p", {}, "None of your cards can be used here.") : element(
+                "p",
+                {},
+                "Your best card here: ",
+                element("strong", {}, best2.name),
+                ` (${valueText(best2.value_cents, best2.values.standalone_basis)})`
+              ),
               ranked.length === 0 ? "" : element("ol", {}, ...ranked.map(item)),
               refused.length === 0 || restriction === void 0 ? "" : element(
                 "p",

@@ -18,6 +18,7 @@
  * The ranking, the wallet choice and the search are schemas/ modules, bundled in by
  * scripts/generate-browser-scripts.ts.
  */
+import { rateText, valueText } from '../schemas/card-row.ts';
 import {
   acceptanceOn,
   chooseFromWallet,
@@ -83,8 +84,6 @@ const loadIndex = (): Promise<SearchEntry[]> => {
 };
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-const number = (value: number): string => String(Math.round(value * 100) / 100);
-
 /** Card slugs from `data-cards` ("a,b c") or a message; anything else is no wallet. */
 const slugsOf = (value: unknown): string[] =>
   (Array.isArray(value) ? (value as unknown[]) : typeof value === 'string' ? value.split(/[\s,]+/) : []).filter(
@@ -95,13 +94,13 @@ const takesText = (name: string, row: WalletAcceptance): string =>
   row.networks.length === 0
     ? `${name} takes no credit card in store`
     : `${name} takes only ${row.networks.map(networkName).join(' and ')} in store`;
-/** One ranked card: name, rate (percent back for cash back, a multiplier for points), value, and what it needs of the holder. */
+/** One ranked card: name, rate, value (as the site's tables write them, schemas/card-row.ts), and what it needs of the holder. */
 const cardItem = (choice: WalletChoice<EarnTableEntry>, cashBack: boolean): HTMLLIElement =>
   el(
     'li',
     {},
     el('strong', {}, choice.name),
-    `: ${cashBack ? `${number(choice.rate)} %` : `${number(choice.rate)}×`}, ${number(choice.value_cents)}¢ per $1`,
+    `: ${rateText(cashBack, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
     ...choice.conditions.map((condition) => el('span', { class: 'muted' }, el('br'), condition.note)),
   );
 /** A merchant's own earn table when it ranks apart from its MCC, else its MCC's (a missing file is the usual case). */
@@ -174,7 +173,13 @@ const mount = (host: Element): void => {
             { class: 'wallet' },
             best === undefined
               ? el('p', {}, 'None of your cards can be used here.')
-              : el('p', {}, 'Your best card here: ', el('strong', {}, best.name), ` (${number(best.value_cents)}¢ per $1)`),
+              : el(
+                  'p',
+                  {},
+                  'Your best card here: ',
+                  el('strong', {}, best.name),
+                  ` (${valueText(best.value_cents, best.values.standalone_basis)})`,
+                ),
             ranked.length === 0 ? '' : el('ol', {}, ...ranked.map(item)),
             refused.length === 0 || restriction === undefined
               ? ''

@@ -8,12 +8,74 @@
 // Generated from browser/wallet.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
 (() => {
+  // schemas/number-text.ts
+  function numberText(value) {
+    return String(Math.round(value * 1e4) / 1e4);
+  }
+  function grouped(value) {
+    return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+  function usd(value) {
+    const [whole = "0", cents] = value.toFixed(2).split(".");
+    return `$${grouped(Number(whole))}${cents === "00" ? "" : `.${cents}`}`;
+  }
+
+  // schemas/card-row.ts
+  var node = (tag, attributes, ...children) => ({
+    tag,
+    attributes,
+    children
+  });
+  function rateText(cashBack, rate) {
+    return cashBack ? `${numberText(rate)} %` : `${numberText(rate)}×`;
+  }
+  function valueText(valueCents, valuationBasis) {
+    return `${numberText(valueCents)}¢ per $1${valuationBasis === "assumed" ? " (assumed 1¢ a point)" : ""}`;
+  }
+  var CAP_PERIOD = { month: "a month", quarter: "a quarter", year: "a year" };
+  function ruleNodes(rule, categoryName, cashBack, paths2) {
+    if (rule === null) return ["base rate (no bonus category of this card covers it)"];
+    const cap = rule.cap === null ? "" : ` up to ${usd(rule.cap.usd)} ${CAP_PERIOD[rule.cap.period] ?? rule.cap.period}, then ${rateText(cashBack, rule.cap.rate_after)}`;
+    const channel = rule.channel === "direct" ? " when paid directly" : "";
+    const selection = rule.selection === "chosen" ? " (a category you choose)" : rule.selection === "auto" ? " (your top category, automatic)" : "";
+    const dates = rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? "now"} to ${rule.valid_to ?? "further notice"}` : "";
+    const rest = `${cap}${channel}${selection}${dates}`;
+    const link = node("a", { href: paths2.best(rule.category) }, categoryName ?? rule.category);
+    return rest === "" ? [link] : [link, rest];
+  }
+  function cardRow(facts, place, paths2) {
+    const rotation = facts.conditions.find((condition) => condition.kind === "rotation_unknown");
+    return node(
+      "tr",
+      {},
+      node("td", {}, String(place)),
+      node(
+        "td",
+        {},
+        node("a", { href: paths2.card(facts.slug) }, facts.name),
+        node("br", {}),
+        node("span", { class: "muted" }, facts.issuer_name)
+      ),
+      node("td", { class: "num" }, rateText(facts.cash_back, facts.rate)),
+      node("td", { class: "num" }, valueText(facts.value_cents, facts.valuation_basis)),
+      node(
+        "td",
+        {},
+        ...ruleNodes(facts.rule, facts.category_name, facts.cash_back, paths2),
+        ...rotation ? [node("br", {}), node("span", { class: "muted" }, rotation.note)] : []
+      )
+    );
+  }
+
   // schemas/rank-order.ts
   function compareRankKeys(a, b) {
     return b.typicalValue - a.typicalValue || Number(a.conditional) - Number(b.conditional) || b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
   }
 
   // schemas/choose-from-wallet.ts
+  function earningOn(entry, channel) {
+    return channel === "online" && entry.online ? entry.online : entry;
+  }
   function acceptanceOn(table, channel) {
     return table.acceptance.find((row) => row.channel === channel);
   }
@@ -29,7 +91,7 @@
     const held = new Set(wallet);
     const networks = acceptanceOn(table, channel)?.networks;
     return table.earnings.filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
-      const earning = channel === "online" && entry.online ? entry.online : entry;
+      const earning = earningOn(entry, channel);
       return {
         entry,
         earning,
@@ -64,10 +126,14 @@
 
   // browser/dom.ts
   function element(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    node.append(...children);
-    return node;
+    const node2 = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node2.setAttribute(name, value);
+    node2.append(...children);
+    return node2;
+  }
+  function nodeOf(node2) {
+    if (typeof node2 === "string") return document.createTextNode(node2);
+    return element(node2.tag, node2.attributes, ...node2.children.map(nodeOf));
   }
 
   // browser/wallet.ts
@@ -88,22 +154,21 @@
     } catch {
     }
   };
-  var number = (value) => String(Math.round(value * 100) / 100);
-  var rowOf = (choice, entry) => {
-    const why = element("td");
-    if (choice.rule === null) why.append("base rate");
-    else
-      why.append(element("a", { href: new URL(`best/${choice.rule.category}`, base).pathname }, choice.rule.category.replaceAll("-", " ")));
-    for (const condition of choice.conditions) why.append(element("br"), element("span", { class: "muted" }, condition.note));
-    return element(
-      "tr",
-      {},
-      element("td", {}, String(choice.rank)),
-      element("td", {}, element("a", { href: new URL(`card/${choice.slug}`, base).pathname }, choice.name)),
-      element("td", { class: "num" }, entry.cash_back ? `${number(choice.rate)} %` : `${number(choice.rate)}×`),
-      element("td", { class: "num" }, `${number(choice.value_cents)}¢ per $1`),
-      why
-    );
+  var paths = {
+    card: (slug) => new URL(`card/${slug}`, base).pathname,
+    best: (category) => new URL(`best/${category}`, base).pathname
+  };
+  var factsOf = (entry, channel) => {
+    const earning = earningOn(entry, channel);
+    return {
+      ...earning,
+      slug: entry.slug,
+      name: entry.name,
+      issuer_name: entry.issuer_name,
+      cash_back: entry.cash_back,
+      value_cents: earning.values.standalone_cents,
+      valuation_basis: earning.values.standalone_basis
+    };
   };
   var refusedText = (table, wallet, channel) => {
     const refused = refusedFromWallet(table, wallet, channel);
@@ -150,7 +215,7 @@
         return;
       }
       const ranked = chooseFromWallet(table, wallet, { channel });
-      body.replaceChildren(...ranked.map((choice) => rowOf(choice, entries.get(choice.slug))));
+      body.replaceChildren(...ranked.map((choice) => nodeOf(cardRow(factsOf(entries.get(choice.slug), channel), choice.rank, paths))));
       const best = ranked[0];
       status.textContent = (best === void 0 ? "None of your cards can be used here." : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
     };

@@ -5,10 +5,11 @@
  * same file for everyone. Without JavaScript the page reads as it was built. No dependencies: the
  * choosing is schemas/choose-from-wallet.ts, bundled in by scripts/generate-browser-scripts.ts.
  */
-import { acceptanceOn, type Channel, chooseFromWallet, refusedFromWallet, type WalletChoice } from '../schemas/choose-from-wallet.ts';
+import { type CardRowFacts, cardRow, type RowPaths } from '../schemas/card-row.ts';
+import { acceptanceOn, type Channel, chooseFromWallet, earningOn, refusedFromWallet } from '../schemas/choose-from-wallet.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
-import { element } from './dom.ts';
+import { element, nodeOf } from './dom.ts';
 
 const script = document.currentScript;
 // The site root is the folder above /assets/, wherever the script was loaded from.
@@ -31,24 +32,24 @@ const write = (slugs: readonly string[]): void => {
   }
 };
 
-const number = (value: number): string => String(Math.round(value * 100) / 100);
+/** Where a row links: the site's pages, below the same root as the page. */
+const paths: RowPaths = {
+  card: (slug) => new URL(`card/${slug}`, base).pathname,
+  best: (category) => new URL(`best/${category}`, base).pathname,
+};
 
-/** A table row as the page's own rows read: place, card, rate, value, why. Every value is written as text. */
-const rowOf = (choice: WalletChoice<EarnTableEntry>, entry: EarnTableEntry): HTMLTableRowElement => {
-  const why = element('td');
-  if (choice.rule === null) why.append('base rate');
-  else
-    why.append(element('a', { href: new URL(`best/${choice.rule.category}`, base).pathname }, choice.rule.category.replaceAll('-', ' ')));
-  for (const condition of choice.conditions) why.append(element('br'), element('span', { class: 'muted' }, condition.note));
-  return element(
-    'tr',
-    {},
-    element('td', {}, String(choice.rank)),
-    element('td', {}, element('a', { href: new URL(`card/${choice.slug}`, base).pathname }, choice.name)),
-    element('td', { class: 'num' }, entry.cash_back ? `${number(choice.rate)} %` : `${number(choice.rate)}×`),
-    element('td', { class: 'num' }, `${number(choice.value_cents)}¢ per $1`),
-    why,
-  );
+/** What a row shows of a card bought on `channel`, from its earn table entry (the standalone valuation, as the page's own rows). */
+const factsOf = (entry: EarnTableEntry, channel: Channel): CardRowFacts => {
+  const earning = earningOn(entry, channel);
+  return {
+    ...earning,
+    slug: entry.slug,
+    name: entry.name,
+    issuer_name: entry.issuer_name,
+    cash_back: entry.cash_back,
+    value_cents: earning.values.standalone_cents,
+    valuation_basis: earning.values.standalone_basis,
+  };
 };
 
 /** What the status line says of the wallet's cards the place refuses, and why: a card left out silently reads as a card that earns nothing. */
@@ -101,7 +102,8 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
       return;
     }
     const ranked = chooseFromWallet(table, wallet, { channel });
-    body.replaceChildren(...ranked.map((choice) => rowOf(choice, entries.get(choice.slug)!)));
+    // The built rows' own model (schemas/card-row.ts), so a re-ranked row reads as the page's.
+    body.replaceChildren(...ranked.map((choice) => nodeOf(cardRow(factsOf(entries.get(choice.slug)!, channel), choice.rank, paths))));
     const best = ranked[0];
     status.textContent =
       (best === undefined

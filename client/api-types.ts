@@ -1415,6 +1415,8 @@ export interface components {
                 annual_fee: number;
                 /** @description true: rate is percent cash back; false: points or miles per dollar */
                 cash_back: boolean;
+                /** @description the display name of the rule's category, as the site's tables write it; null: the base rate */
+                category_name: string | null;
                 /** @description true when the rate needs something of the holder: the second key of the order */
                 conditional: boolean;
                 /** @description what the rate needs of the holder, as in best-card */
@@ -1427,12 +1429,16 @@ export interface components {
                     /** @description the condition in plain words */
                     note: string;
                 }[];
+                /** @description the card issuer's display name */
+                issuer_name: string;
                 /** @description non-empty text */
                 name: string;
                 /** @enum {string} */
                 network: "visa" | "mastercard" | "amex" | "discover";
                 /** @description what the card earns when the purchase is made online, where it differs (an online-only category such as online retail); null: the same as in store. A device ranking for the merchant's web site reads these fields instead */
                 online: {
+                    /** @description the display name of the rule's category, as the site's tables write it; null: the base rate */
+                    category_name: string | null;
                     /** @description true when the rate needs something of the holder: the second key of the order */
                     conditional: boolean;
                     /** @description what the rate needs of the holder, as in best-card */
@@ -1450,12 +1456,22 @@ export interface components {
                     /** @description the bonus rule that applied; null: the base rate */
                     rule: components["schemas"]["AppliedRule"] | null;
                     values: {
+                        /**
+                         * @description where pooled_cents' point value comes from, as best-card's valuation_basis
+                         * @enum {string}
+                         */
+                        pooled_basis: "published" | "derived" | "redemption" | "assumed";
                         /** @description rate × the program's transfer value: US cents per dollar */
                         pooled_cents: number;
                         /** @description pooled_cents averaged over a typical month once the cap is spent */
                         pooled_typical_cents: number;
                         /** @description the card the holder must also have for the pooled value */
                         pooled_with: string | null;
+                        /**
+                         * @description where standalone_cents' point value comes from, as best-card's valuation_basis
+                         * @enum {string}
+                         */
+                        standalone_basis: "published" | "derived" | "redemption" | "assumed";
                         /** @description rate × what a point is worth to a holder of only this card */
                         standalone_cents: number;
                         /** @description standalone_cents averaged over a typical month once the cap is spent */
@@ -1474,12 +1490,22 @@ export interface components {
                 /** @description a slug: lower-case a-z, 0-9 and single hyphens */
                 slug: string;
                 values: {
+                    /**
+                     * @description where pooled_cents' point value comes from, as best-card's valuation_basis
+                     * @enum {string}
+                     */
+                    pooled_basis: "published" | "derived" | "redemption" | "assumed";
                     /** @description rate × the program's transfer value: US cents per dollar */
                     pooled_cents: number;
                     /** @description pooled_cents averaged over a typical month once the cap is spent */
                     pooled_typical_cents: number;
                     /** @description the card the holder must also have for the pooled value */
                     pooled_with: string | null;
+                    /**
+                     * @description where standalone_cents' point value comes from, as best-card's valuation_basis
+                     * @enum {string}
+                     */
+                    standalone_basis: "published" | "derived" | "redemption" | "assumed";
                     /** @description rate × what a point is worth to a holder of only this card */
                     standalone_cents: number;
                     /** @description standalone_cents averaged over a typical month once the cap is spent */

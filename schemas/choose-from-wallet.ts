@@ -12,6 +12,8 @@ export type Channel = 'in_store' | 'online';
 
 /** What a card earns at the place on one channel (an entry's own fields in store, its `online` fields online). */
 export interface WalletEarning {
+  /** The display name of the rule's category; null: the base rate. */
+  readonly category_name: string | null;
   readonly conditional: boolean;
   readonly rate: number;
   readonly values: {
@@ -44,6 +46,12 @@ export interface WalletAcceptance {
 export interface WalletTable<Entry extends WalletTableEntry> {
   readonly acceptance: readonly WalletAcceptance[];
   readonly earnings: readonly Entry[];
+}
+
+/** What `entry` earns on `channel`: its online fields online where they differ (an online-only category such as online retail), else its own. */
+export function earningOn<Entry extends WalletTableEntry>(entry: Entry, channel: Channel): Pick<Entry, keyof WalletEarning> {
+  // (An entry's online fields have the types of its own: the same schema, schemas/keyed/earn-table.ts.)
+  return (channel === 'online' && entry.online ? entry.online : entry) as Pick<Entry, keyof WalletEarning>;
 }
 
 /** The place's restriction on `channel`, or undefined when it takes every network there. */
@@ -103,12 +111,7 @@ export function chooseFromWallet<Entry extends WalletTableEntry>(
   return table.earnings
     .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
     .map((entry) => {
-      // Online, a card earns its online fields where they differ (an online-only category such as online retail).
-      // (An entry's online fields have the types of its own: the same schema, schemas/keyed/earn-table.ts.)
-      const earning = (channel === 'online' && entry.online ? entry.online : entry) as Pick<
-        Entry,
-        'conditional' | 'rate' | 'values' | 'rule' | 'conditions'
-      >;
+      const earning = earningOn(entry, channel);
       return {
         entry,
         earning,

@@ -236,6 +236,11 @@ describe('type-checking', () => {
       .filter((entry) => readdirSync(join(ROOT, entry.name), { recursive: true }).some((name) => String(name).endsWith('.ts')))
       .map((entry) => entry.name);
     expect(folders).toContain('cli');
-    for (const folder of folders) expect(include, folder).toContain(`${folder}/**/*.ts`);
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const folder of folders) {
+      // A folder with its own tsconfig.json (browser/: the DOM library, not Node's) is checked by its own tsc run.
+      if (existsSync(join(ROOT, folder, 'tsconfig.json'))) expect(scripts['test'], folder).toContain(`tsc --noEmit -p ${folder} `);
+      else expect(include, folder).toContain(`${folder}/**/*.ts`);
+    }
   });
 });

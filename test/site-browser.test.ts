@@ -203,6 +203,29 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await page.close();
   });
 
+  it('re-ranks a row as the page builds it: the built table\'s own cards picked in "My cards" give the same rows, markup and all', async () => {
+    const page = await open(`${gateway.url}/mcc/5411`);
+    const rows = page.locator('table tbody tr');
+    const built = await rows.evaluateAll((trs) => trs.map((tr) => tr.outerHTML));
+    const slugs = await page
+      .locator('table tbody tr td:nth-child(2) a')
+      .evaluateAll((links) => links.map((link) => (link.getAttribute('href') ?? '').replace(/^.*\/card\//, '')));
+    // The rows are worth comparing: an issuer under each card, a capped rule linked to its category page.
+    expect(built.length).toBeGreaterThan(2);
+    expect(built.join('')).toMatch(/<span class="muted">[^<]+<\/span><\/td><td class="num">/);
+    expect(built.join('')).toMatch(/<a href="\/best\/[a-z-]+">[^<]+<\/a> up to \$/);
+    // An expando (not an attribute: it would show in the markup) on the built rows tells them from re-drawn ones.
+    await rows.evaluateAll((trs) => {
+      for (const tr of trs) Object.assign(tr, { builtRow: true });
+    });
+    await page.evaluate(`localStorage.setItem('cardrewards.wallet', ${JSON.stringify(JSON.stringify(slugs))})`);
+    await page.evaluate(`dispatchEvent(new StorageEvent('storage', { key: 'cardrewards.wallet' }))`);
+    await expect.poll(() => page.locator('.wallet-status').textContent()).toContain(`Ranked among your ${slugs.length} cards`);
+    expect(await rows.evaluateAll((trs) => trs.filter((tr) => 'builtRow' in tr).length)).toBe(0);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.outerHTML))).toEqual(built);
+    await page.close();
+  });
+
   it('answers at Costco in the widget as the page does: Visa only, rate, value and conditions, personal or business on a click', async () => {
     const page = await open(`${hostUrl}/`);
     const widget = page.locator('[data-cardrewards-mcc]');

@@ -17,6 +17,11 @@ export function capOf(rule: Rows.CardRewardRow) {
 export function issuerName(model: Model, slug: string): string {
   return model.issuers.get(slug)?.name ?? slug;
 }
+/** True when the card's program pays cash back (its rate is a percentage), false for points and miles. */
+export function isCashBack(model: Model, card: Rows.CardRow): boolean {
+  return model.programs.get(card.program)?.kind === 'cash_back';
+}
+/** A category's display name, for the `category_name` beside a `category` slug. */
 export function categoryName(model: Model, slug: string): string {
   return model.categories.get(slug)?.name ?? slug;
 }

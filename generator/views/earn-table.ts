@@ -17,7 +17,8 @@ import { conditionsOf } from '../conditions.ts';
 import type { CardRow, Channel, MccRow, MerchantRow } from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
-import { appliedRuleOf } from './cards.ts';
+import type { CardRowFacts } from '../../schemas/card-row.ts';
+import { appliedRuleOf, categoryName, isCashBack, issuerName } from './cards.ts';
 import { acceptanceViews } from './acceptance.ts';
 
 /** Where the earn tables live: public files, no key needed (docs/api.md, "Earn tables"). */
@@ -45,14 +46,17 @@ interface BothEarnings {
 /** The channel-dependent fields of an entry, keys in canonical order (canonical-json.ts): serialising copies nothing. */
 function earningFieldsOf(model: Model, { standalone, pooled }: BothEarnings) {
   return {
+    category_name: standalone.rule ? categoryName(model, standalone.rule.category) : null,
     conditional: standalone.conditional,
     conditions: conditionsOf(model, standalone),
     rate: standalone.rate,
     rule: standalone.rule ? appliedRuleOf(standalone.rule) : null,
     values: {
+      pooled_basis: pooled.points.pooled.basis,
       pooled_cents: pooled.value,
       pooled_typical_cents: pooled.typicalValue,
       pooled_with: pooled.points.pooled.with,
+      standalone_basis: standalone.points.standalone.basis,
       standalone_cents: standalone.value,
       standalone_typical_cents: standalone.typicalValue,
     },
@@ -62,12 +66,14 @@ function earningFieldsOf(model: Model, { standalone, pooled }: BothEarnings) {
 /** One card's entry: its earning in store, and online where an online-only category makes it differ. */
 function entryOf(model: Model, inStore: BothEarnings, online: BothEarnings): Keyed.EarnTableEntry {
   const { card } = inStore.standalone;
-  const { conditional, conditions, rate, rule, values } = earningFieldsOf(model, inStore);
+  const { category_name, conditional, conditions, rate, rule, values } = earningFieldsOf(model, inStore);
   return {
     annual_fee: card.annual_fee,
-    cash_back: model.programs.get(card.program)?.kind === 'cash_back',
+    cash_back: isCashBack(model, card),
+    category_name,
     conditional,
     conditions,
+    issuer_name: issuerName(model, card.issuer),
     name: card.name,
     network: card.network,
     online: online.standalone.rule === inStore.standalone.rule ? null : earningFieldsOf(model, online),
@@ -76,6 +82,26 @@ function entryOf(model: Model, inStore: BothEarnings, online: BothEarnings): Key
     segment: card.segment,
     slug: card.slug,
     values,
+  };
+}
+
+/**
+ * What a row of a ranked table shows of `earning` (schemas/card-row.ts): the fields its earn table
+ * entry carries, under the earning's own valuation, so a row re-ranked from the entry reads the same.
+ */
+export function cardRowFactsOf(model: Model, earning: Earning): CardRowFacts {
+  const { card } = earning;
+  return {
+    slug: card.slug,
+    name: card.name,
+    issuer_name: issuerName(model, card.issuer),
+    cash_back: isCashBack(model, card),
+    rate: earning.rate,
+    value_cents: earning.value,
+    valuation_basis: earning.points[earning.valuation].basis,
+    rule: earning.rule ? appliedRuleOf(earning.rule) : null,
+    category_name: earning.rule ? categoryName(model, earning.rule.category) : null,
+    conditions: conditionsOf(model, earning),
   };
 }
 

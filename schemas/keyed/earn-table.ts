@@ -1,6 +1,6 @@
 /** The earn table (issue 27): every active card's earning at one place, for choosing among a wallet's cards on the device. */
 import { cardSegment, condition, isoDate, mccCode, slug, text } from '../common.ts';
-import { component, object } from './internal.ts';
+import { component, object, valuationBasis } from './internal.ts';
 import { appliedRule } from './cards.ts';
 import { networkAcceptance } from './merchants.ts';
 import { cardRow } from '../dataset/cards.ts';
@@ -9,19 +9,36 @@ const cents = { type: 'number', minimum: 0 } as const;
 
 /** What a card earns at a place: the fields of an entry that can differ between the tills and the merchant's web site. */
 const earningFields = {
+  category_name: {
+    oneOf: [text, { type: 'null' }],
+    description: "the display name of the rule's category, as the site's tables write it; null: the base rate",
+  },
   conditional: { type: 'boolean', description: 'true when the rate needs something of the holder: the second key of the order' },
   conditions: { type: 'array', items: condition, description: 'what the rate needs of the holder, as in best-card' },
   rate: { type: 'number', minimum: 0, description: "the card's own multiplier: points per dollar or percent cash back" },
   rule: { oneOf: [appliedRule, { type: 'null' }], description: 'the bonus rule that applied; null: the base rate' },
   values: object(
     {
+      pooled_basis: { ...valuationBasis, description: "where pooled_cents' point value comes from, as best-card's valuation_basis" },
       pooled_cents: { ...cents, description: "rate × the program's transfer value: US cents per dollar" },
       pooled_typical_cents: { ...cents, description: 'pooled_cents averaged over a typical month once the cap is spent' },
       pooled_with: { type: ['string', 'null'], description: 'the card the holder must also have for the pooled value' },
+      standalone_basis: {
+        ...valuationBasis,
+        description: "where standalone_cents' point value comes from, as best-card's valuation_basis",
+      },
       standalone_cents: { ...cents, description: 'rate × what a point is worth to a holder of only this card' },
       standalone_typical_cents: { ...cents, description: 'standalone_cents averaged over a typical month once the cap is spent' },
     },
-    ['pooled_cents', 'pooled_typical_cents', 'pooled_with', 'standalone_cents', 'standalone_typical_cents'],
+    [
+      'pooled_basis',
+      'pooled_cents',
+      'pooled_typical_cents',
+      'pooled_with',
+      'standalone_basis',
+      'standalone_cents',
+      'standalone_typical_cents',
+    ],
   ),
 } as const;
 
@@ -31,10 +48,11 @@ export const earnTableEntry = object(
     annual_fee: { type: 'number', minimum: 0, description: 'US dollars a year: the fourth key of the order' },
     cash_back: { type: 'boolean', description: 'true: rate is percent cash back; false: points or miles per dollar' },
     ...earningFields,
+    issuer_name: { ...text, description: "the card issuer's display name" },
     name: text,
     network: cardRow.properties.network,
     online: {
-      oneOf: [object(earningFields, ['conditional', 'conditions', 'rate', 'rule', 'values']), { type: 'null' }],
+      oneOf: [object(earningFields, ['category_name', 'conditional', 'conditions', 'rate', 'rule', 'values']), { type: 'null' }],
       description:
         "what the card earns when the purchase is made online, where it differs (an online-only category such as online retail); null: the same as in store. A device ranking for the merchant's web site reads these fields instead",
     },
@@ -44,7 +62,22 @@ export const earnTableEntry = object(
     },
     slug,
   },
-  ['annual_fee', 'cash_back', 'conditional', 'conditions', 'name', 'network', 'online', 'rate', 'rule', 'segment', 'slug', 'values'],
+  [
+    'annual_fee',
+    'cash_back',
+    'category_name',
+    'conditional',
+    'conditions',
+    'issuer_name',
+    'name',
+    'network',
+    'online',
+    'rate',
+    'rule',
+    'segment',
+    'slug',
+    'values',
+  ],
 );
 
 export const earnTable = component(

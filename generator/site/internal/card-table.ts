@@ -1,11 +1,11 @@
 /** The ranked-cards table the MCC, merchant and category pages share. */
 import type { Model } from '../../model.ts';
 import type { Earning } from '../../ranking.ts';
-import { issuerName } from '../../views/cards.ts';
-import { rotationUnknown, rotationUnknownNote } from '../../rotation.ts';
-import { rateText, ruleText, valueText } from './format.ts';
+import { cardRow } from '../../../schemas/card-row.ts';
+import { cardRowFactsOf } from '../../views/earn-table.ts';
+import { rowPaths } from './format.ts';
 import { type Html, html } from './html.ts';
-import { href, sitePaths } from '../../views/site-paths.ts';
+import { rowHtml } from './row-html.ts';
 
 /** Where browser/wallet.js re-ranks the table among the reader's cards: the page's earn table and the purchase's channel. */
 export interface WalletSource {
@@ -15,15 +15,14 @@ export interface WalletSource {
 
 /** A table of ranked cards, best first, each with its rate, its value and the rule behind it. */
 export function cardTable(model: Model, label: string, earnings: readonly Earning[], wallet?: WalletSource): Html {
+  // Each row is schemas/card-row.ts's, as browser/wallet.ts draws a re-ranked one from the earn table.
+  const paths = rowPaths(model);
   const data = wallet ? html` data-earn-table="${wallet.earnTable}" data-channel="${wallet.channel}"` : '';
   return html`<div class="scroll" role="region" aria-label="${label}" tabindex="0"${data}><table>
 <thead><tr><th scope="col">#</th><th scope="col">Card</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Value</th><th scope="col">Why</th></tr></thead>
 <tbody>
 ${earnings.map(
-  (
-    earning,
-    index,
-  ) => html`<tr><td>${index + 1}</td><td><a href="${href(model, sitePaths.card(earning.card.slug))}">${earning.card.name}</a><br><span class="muted">${issuerName(model, earning.card.issuer)}</span></td><td class="num">${rateText(model, earning.card, earning.rate)}</td><td class="num">${valueText(earning)}</td><td>${ruleText(model, earning.card, earning.rule)}${rotationUnknown(model, earning.card) ? html`<br><span class="muted">${rotationUnknownNote(model, earning.card)}</span>` : ''}</td></tr>
+  (earning, index) => html`${rowHtml([cardRow(cardRowFactsOf(model, earning), index + 1, paths)])}
 `,
 )}</tbody></table></div>`;
 }

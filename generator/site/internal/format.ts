@@ -1,25 +1,14 @@
-/** How numbers, rates and rules read on the site. */
+/** How numbers, rates and rules read on the site (the parts a table row shows are schemas/card-row.ts, shared with the browser). */
 import type { Model } from '../../model.ts';
-import { type Earning, round4 } from '../../ranking.ts';
+import type { Earning } from '../../ranking.ts';
 import type { CardRewardRow, CardRow } from '../../../schemas/dataset.ts';
-import { type Html, html } from './html.ts';
+import { rateText as cardRateText, type RowPaths, ruleNodes, valueText as cardValueText } from '../../../schemas/card-row.ts';
+import type { Html } from './html.ts';
+import { rowHtml } from './row-html.ts';
 import { href, sitePaths } from '../../views/site-paths.ts';
+import { appliedRuleOf, categoryName, isCashBack } from '../../views/cards.ts';
 
-/** A number without float noise or trailing zeros: 1.5, 2, 0.0125. */
-export function num(value: number): string {
-  return String(round4(value));
-}
-
-/** An integer with thousands separators: 60,000. */
-export function grouped(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** US dollars with thousands separators: $6,000, $95, $2.50. */
-export function usd(value: number): string {
-  const [whole = '0', cents] = value.toFixed(2).split('.');
-  return `$${grouped(Number(whole))}${cents === '00' ? '' : `.${cents}`}`;
-}
+export { grouped, numberText as num, usd } from '../../../schemas/number-text.ts';
 
 /** A share as a percentage with one decimal: 91.3 %. */
 export function percent(part: number, whole: number): string {
@@ -28,31 +17,23 @@ export function percent(part: number, whole: number): string {
 
 /** A card's own multiplier: `3 %` for cash back, `3×` for points and miles. */
 export function rateText(model: Model, card: CardRow, rate: number): string {
-  return model.programs.get(card.program)?.kind === 'cash_back' ? `${num(rate)} %` : `${num(rate)}×`;
+  return cardRateText(isCashBack(model, card), rate);
 }
 
 /** What a rate is worth, in cents per dollar spent (which is also percent back). */
 export function valueText(earning: Pick<Earning, 'value' | 'valuation' | 'points'>): string {
-  return `${num(earning.value)}¢ per $1${earning.points[earning.valuation].basis === 'assumed' ? ' (assumed 1¢ a point)' : ''}`;
+  return cardValueText(earning.value, earning.points[earning.valuation].basis);
 }
 
-const CAP_PERIOD: Readonly<Record<string, string>> = { month: 'a month', quarter: 'a quarter', year: 'a year' };
+/** Where a table row links on this model's site (its base path included). */
+export function rowPaths(model: Model): RowPaths {
+  return { card: (slug) => href(model, sitePaths.card(slug)), best: (category) => href(model, sitePaths.best(category)) };
+}
 
 /** The rule behind a rate, in words, with its category linked to the category's page. */
 export function ruleText(model: Model, card: CardRow, rule: CardRewardRow | null): Html {
-  if (rule === null) return html`base rate (no bonus category of this card covers it)`;
-  const category = model.categories.get(rule.category);
-  const cap =
-    rule.cap_usd !== null
-      ? ` up to ${usd(rule.cap_usd)}${rule.cap_period ? ` ${CAP_PERIOD[rule.cap_period] ?? rule.cap_period}` : ''}` +
-        (rule.rate_after_cap !== null ? `, then ${rateText(model, card, rule.rate_after_cap)}` : '')
-      : '';
-  const channel = rule.channel === 'direct' ? ' when paid directly' : '';
-  const selection =
-    rule.selection === 'chosen' ? ' (a category you choose)' : rule.selection === 'auto' ? ' (your top category, automatic)' : '';
-  const dates =
-    rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? 'now'} to ${rule.valid_to ?? 'further notice'}` : '';
-  return html`<a href="${href(model, sitePaths.best(rule.category))}">${category?.name ?? rule.category}</a>${cap}${channel}${selection}${dates}`;
+  const category = rule && categoryName(model, rule.category);
+  return rowHtml(ruleNodes(rule && appliedRuleOf(rule), category, isCashBack(model, card), rowPaths(model)));
 }
 
 /** A card network as people write it (`mastercard` → Mastercard): the one list, shared with the browser scripts. */
