@@ -1,7 +1,8 @@
 /**
- * The total order of docs/ranking.md, in one place for the generator (rankCards) and the typed
- * client (chooseFromWallet): both sort by this function, so a wallet ranked on a device gives the
- * engine's order. It reads only what an earn table carries (schemas/keyed/earn-table.ts).
+ * The total order of docs/ranking.md, in one place for the generator (rankCards) and the wallet
+ * chooser (chooseFromWallet: the typed client, MCP and the browser scripts, which bundle it): all sort
+ * by this function, so a wallet ranked on a device gives the engine's order. It reads only what an
+ * earn table carries (schemas/keyed/earn-table.ts).
  */
 
 /** What the order reads of a card's earning: an engine `Earning` has these fields, and so does a client's view of an earn table entry. */
