@@ -113,7 +113,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
             },
     }),
   };
-  const steps = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access });
+  const { steps, settle } = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access });
   // One hot-file cache for answers on the socket and the files /mcp tool calls read.
   const fileCache = createFileCache(config.cacheBytes);
   // `/mcp` (--mcp): tool calls run through the same steps with the same access, so they are counted as their routes.
@@ -152,13 +152,19 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
     }
   };
 
-  /** A failure after the answer was decided: refunded when it is ours (5xx), then a problem document or, too late for one, a cut. */
+  /** The steps decided: the quota settles the call (usage headers on an uncounted answer), then the answer is written. */
+  const decided = (exchange: Exchange): void => {
+    const settling = settle(exchange);
+    if (settling === undefined) write(exchange);
+    else settling.then(() => write(exchange));
+  };
+
+  /** A failure after the answer was decided: settled (a counted call is refunded), then a problem document or, too late for one, a cut. */
   const fail = (exchange: Exchange, error: unknown): void => {
     const failure = toHttpError(error);
     const response = exchange.response as ServerResponse;
     // Not served in full (origin down, failing or stalled mid-body, build pruned mid-read): not charged.
-    const refunding = failure.status >= 500 && exchange.refund !== undefined ? exchange.refund() : Promise.resolve();
-    refunding
+    (settle(exchange, failure) ?? Promise.resolve())
       .catch((refundError: unknown) => logger.error({ err: refundError }, 'refund failed'))
       .then(() => {
         if (response.headersSent) return cut(exchange, failure);
@@ -196,6 +202,6 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
       (response as ServerResponse & { [EXCHANGE]?: Exchange })[EXCHANGE] = exchange;
       response.on('close', onClose);
     }
-    runSteps(steps, exchange, write);
+    runSteps(steps, exchange, decided);
   };
 }

@@ -12,6 +12,6 @@ export type OfflineAnswer = SocketlessAnswer;
 
 /** Answers `target` (a path with its query) from `build` as the gateway would for a top-tier key. */
 export function createOfflineAnswer(build: Build): (target: string) => Promise<OfflineAnswer> {
-  const steps = createRequestSteps({ corsOrigin: '*', builds: { current: () => build }, access: OPEN_ACCESS });
-  return (target) => answerWithoutSocket(steps, target);
+  const path = createRequestSteps({ corsOrigin: '*', builds: { current: () => build }, access: OPEN_ACCESS });
+  return (target) => answerWithoutSocket(path, target);
 }

@@ -1,8 +1,9 @@
 /** The gateway's steps one by one, without a socket: each takes an exchange and what it needs, and a real embedded store on a temp file. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '../gateway/api-keys.ts';
 import { HttpError } from '../gateway/http-error.ts';
@@ -12,8 +13,10 @@ import { createKeyCache } from '../gateway/key-cache.ts';
 import { createAuthenticate } from '../gateway/steps/authenticate.ts';
 import { checkTier } from '../gateway/steps/authorise-tier.ts';
 import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
+import { serveKeyedFile } from '../gateway/steps/keyed-file.ts';
 import { MAX_URL_LENGTH, normaliseRequest } from '../gateway/steps/normalise-request.ts';
 import { createQuota } from '../gateway/steps/quota.ts';
+import { answerNotModified, answerProblem } from '../gateway/steps/respond.ts';
 import type { Step } from '../gateway/steps/step.ts';
 import { createStoreFailurePolicy } from '../gateway/steps/store-failure.ts';
 import type { KeyRecord } from '../gateway/store.ts';
@@ -138,5 +141,49 @@ describe('authenticate and quota against the embedded store', () => {
     expect(refused?.status).toBe(429);
     expect(refused?.headers['Retry-After']).toBe(String(12 * 3600));
     expect(await store.usage(key.hash, new Date('2030-06-15T12:00:00Z'))).toEqual({ day: 2, month: 2 });
+  });
+
+  it('settles a call once its answer is known: usage on an uncounted 304, 400 or 404, a refund when a counted answer fails, nothing else', async () => {
+    const at = new Date('2030-06-15T12:00:00Z');
+    const key: KeyRecord = { hash: hashKey(generateKey()), tier: 'pro', name: 's', status: 'active', created: '' };
+    const keyed = () => Object.assign(exchangeFor('/api/cards'), { key });
+    // One call counted and served: the counters stand at 1.
+    await run(quota.count, keyed());
+    const notModified = keyed();
+    answerNotModified(notModified, {});
+    await quota.settle(notModified);
+    expect(notModified.headers['RateLimit']).toBe('"monthly";r=9;t=1339200, "daily";r=1;t=43200');
+    for (const [status, code] of [
+      [400, 'parameter-invalid'],
+      [404, 'not-found'],
+      [403, 'tier-too-low'],
+    ] as const) {
+      const refused = keyed();
+      answerProblem(refused, new HttpError(code, 'refused'));
+      await quota.settle(refused);
+      expect(refused.headers['RateLimit'], String(status)).toBe(
+        status === 403 ? undefined : '"monthly";r=9;t=1339200, "daily";r=1;t=43200',
+      );
+    }
+    // A file about to be served is settled at once, without asking the store: the hot path waits for nothing.
+    const served = keyed();
+    await run(quota.count, served);
+    serveKeyedFile(Object.assign(served, { build: {}, representation: {} }) as Exchange);
+    expect(quota.settle(served)).toBeUndefined();
+    expect(await store.usage(key.hash, at)).toEqual({ day: 2, month: 2 });
+    // Its delivery failing: a 4xx leaves it charged, a 5xx takes it back.
+    expect(quota.settle(served, new HttpError('not-found', 'gone'))).toBeUndefined();
+    await quota.settle(served, new HttpError('origin-failed', 'down'));
+    expect(await store.usage(key.hash, at)).toEqual({ day: 1, month: 1 });
+  });
+
+  it('is the one place that takes a call back or decides its usage headers', () => {
+    const sources = readdirSync(fileURLToPath(new URL('../gateway', import.meta.url)), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.split('\\').join('/'));
+    const deciding = sources.filter((file) =>
+      /exchange\.refund\b|\bputUsageHeaders\b/.test(readFileSync(fileURLToPath(new URL(`../gateway/${file}`, import.meta.url)), 'utf8')),
+    );
+    expect(deciding).toEqual(['steps/quota.ts']);
   });
 });

@@ -13,10 +13,10 @@ import { ORIGIN_TIMEOUT_MS } from '../http/origin-proxy.ts';
 import type { Representation } from '../http/serve-file.ts';
 import { HttpError, type ProblemDetails, toHttpError } from '../http-error.ts';
 import { TIERS } from '../parse-manifest.ts';
-import type { Access } from './request-steps.ts';
+import type { Access, RequestSteps } from './request-steps.ts';
 import { createExchange, type Exchange } from './exchange.ts';
 import type { Quota } from './quota.ts';
-import { runSteps, type Step } from './step.ts';
+import { runSteps } from './step.ts';
 
 /** A document's bytes, or the problem details the gateway would answer; `exchange` says how it was resolved. */
 export type SocketlessAnswer =
@@ -56,7 +56,7 @@ export const readOriginFile: ReadBuildFile = async (build, representation) => {
 /** Counts nothing and shows no usage; `/api/usage` has no file to show. */
 export const NO_QUOTA: Quota = {
   count: () => undefined,
-  putUsageHeaders: () => undefined,
+  settle: () => undefined,
   usage: (exchange) => {
     const route = exchange.match?.route;
     if (route?.dynamic === 'usage')
@@ -74,9 +74,9 @@ export const OPEN_ACCESS: Access = {
   quota: NO_QUOTA,
 };
 
-/** Runs `target` (a path with its query) through `steps` with `headers` (e.g. `x-api-key`), then reads the file they chose. */
+/** Runs `target` (a path with its query) through `path` with `headers` (e.g. `x-api-key`), then reads the file they chose. */
 export async function answerWithoutSocket(
-  steps: readonly Step[],
+  { steps, settle }: RequestSteps,
   target: string,
   headers: IncomingHttpHeaders = {},
   read: ReadBuildFile = readLocalFile,
@@ -84,15 +84,17 @@ export async function answerWithoutSocket(
   const request = { url: target, method: 'GET', headers } as unknown as IncomingMessage;
   const exchange = createExchange(request, undefined);
   await new Promise<void>((resolve) => runSteps(steps, exchange, () => resolve()));
+  await settle(exchange);
   const answer = exchange.answer;
   if (answer?.kind === 'file') {
     const fileKey = answer.representation.key;
     try {
       return { kind: 'document', bytes: await read(answer.build, answer.representation), fileKey, exchange };
     } catch (error) {
-      // Not served: not charged (as a delivery that fails on the socket).
-      await exchange.refund?.();
-      return problem(exchange, target, toHttpError(error));
+      // Not served: settled as a delivery that fails on the socket.
+      const failure = toHttpError(error);
+      await settle(exchange, failure);
+      return problem(exchange, target, failure);
     }
   }
   return problem(exchange, target, exchange.error ?? new HttpError('internal-error', 'No answer.'));

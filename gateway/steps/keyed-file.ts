@@ -1,7 +1,8 @@
 /**
  * Steps 9, 10 and 12 of a keyed request: resolve the file the route and query name (400/404, not
  * counted), answer a conditional request whose ETag still matches (304, not counted), and, once
- * the call is counted, answer with the file.
+ * the call is counted, answer with the file. What each of these costs the caller, and the usage
+ * headers they carry, the quota's `settle` decides once the answer is known.
  */
 import { RequestMemo } from '../bounded-map.ts';
 import type { Build } from '../build/build-source.ts';
@@ -12,9 +13,7 @@ import { resolveFile, type ResolvedFile } from '../build/resolve-file.ts';
 import type { RouteMatch } from '../build/router.ts';
 import { isNotModified, type Representation, selectRepresentation } from '../http/serve-file.ts';
 import type { Exchange } from './exchange.ts';
-import type { Quota } from './quota.ts';
 import { answerNotModified } from './respond.ts';
-import type { Step } from './step.ts';
 
 /** What a request target names in a build: the same for every request with that target. */
 interface Resolution {
@@ -55,36 +54,19 @@ function resolutionOf(build: Build, exchange: Exchange): Resolution {
   return resolution;
 }
 
-/** Sets `exchange.resolved` and `exchange.representation`; a refusal still tells the caller where its quota stands. */
-export function createResolveFile(quota: Pick<Quota, 'putUsageHeaders'>): Step {
-  return (exchange) => {
-    let resolution: Resolution;
-    try {
-      resolution = resolutionOf(exchange.build as Build, exchange);
-      exchange.resolved = resolution.resolved;
-      exchange.representation = selectRepresentation(resolution.resolved.fileKey, resolution.entry, exchange.request.headers);
-    } catch (error) {
-      // A 400 or 404 is not counted; it still tells the caller where its quota stands.
-      const pending = quota.putUsageHeaders(exchange);
-      if (pending === undefined) throw error;
-      return pending.then(() => {
-        throw error;
-      });
-    }
-    exchange.headers['Cache-Control'] = 'private, no-cache';
-    if (resolution.links !== undefined) exchange.headers['Link'] = resolution.links;
-  };
+/** Sets `exchange.resolved` and `exchange.representation`; a 400 or 404 here is not counted. */
+export function resolveKeyedFile(exchange: Exchange): void {
+  const resolution = resolutionOf(exchange.build as Build, exchange);
+  exchange.resolved = resolution.resolved;
+  exchange.representation = selectRepresentation(resolution.resolved.fileKey, resolution.entry, exchange.request.headers);
+  exchange.headers['Cache-Control'] = 'private, no-cache';
+  if (resolution.links !== undefined) exchange.headers['Link'] = resolution.links;
 }
 
-/** A 304 when `If-None-Match` still matches: not counted, with the caller's usage. */
-export function createConditional(quota: Pick<Quota, 'putUsageHeaders'>): Step {
-  return (exchange) => {
-    const representation = exchange.representation as Representation;
-    if (!isNotModified(exchange.request.headers, representation.etag)) return;
-    const pending = quota.putUsageHeaders(exchange);
-    if (pending === undefined) return answerNotModified(exchange, representation.validators);
-    return pending.then(() => answerNotModified(exchange, representation.validators));
-  };
+/** A 304 when `If-None-Match` still matches: not counted. */
+export function answerIfNotModified(exchange: Exchange): void {
+  const representation = exchange.representation as Representation;
+  if (isNotModified(exchange.request.headers, representation.etag)) answerNotModified(exchange, representation.validators);
 }
 
 /** The last step: answer with the resolved file (the transport delivers it from disk, cache or origin). */

@@ -1,6 +1,8 @@
 /**
- * Step 11, count a served call (429 at a limit, nothing counted), and its companions: put the
- * key's current usage on answers that are not counted (400, 404, 304), and step 8, answer `/api/usage`.
+ * What a keyed call costs, decided here alone: step 11 counts a call about to be served (429 at a
+ * limit, nothing counted), step 8 answers `/api/usage`, and `settle`, once the answer is known, puts
+ * the key's current usage on an answer that is not counted (400, 404, 304) or takes back a counted
+ * call whose answer failed (5xx): a call is charged only when it was served.
  */
 import { hashPrefix } from '../api-keys.ts';
 import { HttpError } from '../http-error.ts';
@@ -32,16 +34,29 @@ export interface Quota {
   readonly count: Step;
   /** `/api/usage`: the caller's own counters (answered by the gateway, not counted); other routes pass. */
   readonly usage: Step;
-  /** Puts the key's current RateLimit headers on an answer that is not counted (400, 404, 304); a store that cannot say leaves them out. */
-  putUsageHeaders(exchange: Exchange): Promise<void> | undefined;
+  /**
+   * The after-phase of every request, once its answer is decided (before it is written) or, with
+   * `failure`, once writing or reading it failed: usage headers on an uncounted answer (a store that
+   * cannot say leaves them out), a refund of a counted call that failed, or nothing (undefined, at once).
+   */
+  settle(exchange: Exchange, failure?: HttpError): Promise<void> | undefined;
+}
+
+/** Answers a keyed call gets without being counted, which still tell the caller where its quota stands. */
+const UNCOUNTED_STATUSES: ReadonlySet<number> = new Set([400, 404, 304]);
+
+/** The status of the answer the steps decided (a problem's, or a 304's), or undefined for a file being served. */
+function decidedStatus(exchange: Exchange): number | undefined {
+  const answer = exchange.answer;
+  return answer === undefined || answer.kind === 'file' ? undefined : answer.status;
 }
 
 const NO_REFUND = async () => undefined;
 
 /** The quota steps over `counter`. */
 export function createQuota({ counter, limits: limitsByTier, now, failures, observe }: QuotaOptions): Quota {
-  /** The step's verdict on the store's outcome: 429 naming the limit reached, or the usage headers and a refund. */
-  const settle = (exchange: Exchange, key: KeyRecord, limits: Limits, windows: Windows, at: Date, outcome: IncrementOutcome): void => {
+  /** The count step's verdict on the store's outcome: 429 naming the limit reached, or the usage headers and a refund. */
+  const judge = (exchange: Exchange, key: KeyRecord, limits: Limits, windows: Windows, at: Date, outcome: IncrementOutcome): void => {
     const { counts } = outcome;
     const resetSeconds = periodsOf(at).resetSeconds;
     if (!outcome.counted) {
@@ -55,6 +70,18 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
     // A refund that fails leaves the call charged: the store is down, and the answer is already a failure.
     exchange.refund = () => counter.refund(key.hash, at).catch((error: unknown) => void failures.passOver(error, 'refund', key.hash));
   };
+  /** Puts the key's current RateLimit headers on the exchange; undefined for a key without limits. */
+  const putUsageHeaders = (exchange: Exchange): Promise<void> | undefined => {
+    const { key } = exchange;
+    const limits = key === undefined ? undefined : limitsByTier[key.tier];
+    if (key === undefined || limits === undefined || (limits.daily === null && limits.monthly === null)) return undefined;
+    const at = now();
+    // A store that cannot say just leaves the headers out: the answer itself does not depend on them.
+    return counter.usage(key.hash, at).then(
+      (counts) => putRateLimitHeaders(exchange.headers, limits, counts, periodsOf(at).resetSeconds),
+      () => undefined,
+    );
+  };
   return {
     count(exchange) {
       const key = exchange.key as KeyRecord;
@@ -67,7 +94,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
         (outcome) => {
           failures.succeeded();
           observe?.(outcome.counted ? 'counted' : 'refused', (performance.now() - started) / 1000, key.tier);
-          settle(exchange, key, limits, windows, at, outcome);
+          judge(exchange, key, limits, windows, at, outcome);
         },
         (error: unknown) => {
           observe?.('error', (performance.now() - started) / 1000, key.tier);
@@ -77,16 +104,12 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
       );
     },
 
-    putUsageHeaders(exchange) {
-      const { key } = exchange;
-      const limits = key === undefined ? undefined : limitsByTier[key.tier];
-      if (key === undefined || limits === undefined || (limits.daily === null && limits.monthly === null)) return undefined;
-      const at = now();
-      // A store that cannot say just leaves the headers out: the answer itself does not depend on them.
-      return counter.usage(key.hash, at).then(
-        (counts) => putRateLimitHeaders(exchange.headers, limits, counts, periodsOf(at).resetSeconds),
-        () => undefined,
-      );
+    settle(exchange, failure) {
+      // Counted (the count step set the refund and the headers): only a failed answer changes its cost.
+      if (failure !== undefined) return failure.status >= 500 ? exchange.refund?.() : undefined;
+      if (exchange.refund !== undefined || exchange.key === undefined) return undefined;
+      const status = decidedStatus(exchange);
+      return status !== undefined && UNCOUNTED_STATUSES.has(status) ? putUsageHeaders(exchange) : undefined;
     },
 
     usage(exchange) {

@@ -7,12 +7,13 @@
  *   1 normalise (400/405/414, preflight) → 2 built-in paths → 3 current build (503) → 4 public
  *   files → 5 route (404) → 6 authenticate (401) → 7 authorise tier (403) → 8 usage → 9 resolve
  *   file (400/404) → 10 conditional (304, not counted) → 11 count (429, refused calls not
- *   counted) → 12 serve
+ *   counted) → 12 serve; then, once the answer is decided, the quota's `settle` (usage headers on an
+ *   uncounted answer, a refund when a counted one fails).
  */
 import type { BuildSource } from '../build/build-source.ts';
 import { createBuiltInRoutes, type ReadinessStore } from './built-in-routes.ts';
 import { authoriseTier } from './authorise-tier.ts';
-import { createConditional, createResolveFile, serveKeyedFile } from './keyed-file.ts';
+import { answerIfNotModified, resolveKeyedFile, serveKeyedFile } from './keyed-file.ts';
 import { normaliseRequest } from './normalise-request.ts';
 import { servePublic } from './public-files.ts';
 import type { Quota } from './quota.ts';
@@ -34,8 +35,15 @@ export interface RequestStepsOptions {
   readonly access: Access;
 }
 
-/** The ordered steps of the request path. */
-export function createRequestSteps({ corsOrigin, builds, readiness, access }: RequestStepsOptions): readonly Step[] {
+/** The request path: its ordered steps and the after-phase that settles what the call costs. */
+export interface RequestSteps {
+  readonly steps: readonly Step[];
+  /** The access's `quota.settle`: run once the steps decided the answer, and again if writing or reading it fails. */
+  readonly settle: Quota['settle'];
+}
+
+/** The ordered steps of the request path, and their after-phase. */
+export function createRequestSteps({ corsOrigin, builds, readiness, access }: RequestStepsOptions): RequestSteps {
   const { authenticate, quota } = access;
   const steps: Step[] = [
     (exchange) => setCorsHeaders(exchange, corsOrigin),
@@ -51,10 +59,10 @@ export function createRequestSteps({ corsOrigin, builds, readiness, access }: Re
     authenticate,
     authoriseTier,
     quota.usage,
-    createResolveFile(quota),
-    createConditional(quota),
+    resolveKeyedFile,
+    answerIfNotModified,
     quota.count,
     serveKeyedFile,
   );
-  return steps;
+  return { steps, settle: quota.settle };
 }

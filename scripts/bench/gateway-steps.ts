@@ -25,7 +25,7 @@ import { resolveFile } from '../../gateway/build/resolve-file.ts';
 import { isNotModified, selectRepresentation, sendFile } from '../../gateway/http/serve-file.ts';
 import { createAuthenticate } from '../../gateway/steps/authenticate.ts';
 import { authoriseTier } from '../../gateway/steps/authorise-tier.ts';
-import { createResolveFile } from '../../gateway/steps/keyed-file.ts';
+import { resolveKeyedFile } from '../../gateway/steps/keyed-file.ts';
 import { createBuiltInRoutes } from '../../gateway/steps/built-in-routes.ts';
 import { createExchange, type Exchange } from '../../gateway/steps/exchange.ts';
 import { normaliseRequest } from '../../gateway/steps/normalise-request.ts';
@@ -105,7 +105,7 @@ const routed = (exchange: Exchange) => {
   routeRequest(exchange);
   exchange.key = record;
 };
-const resolveStep = createResolveFile(quota);
+const resolveStep = resolveKeyedFile;
 const currentBuild = createCurrentBuild(builds);
 const none = () => undefined;
 
