@@ -4,6 +4,7 @@
  * in seconds, `r` the remaining calls and `t` the seconds until the window resets. Unlimited
  * windows have no quota to announce and are left out.
  */
+import type { RateLimitWindow } from '../mcp/route-answer.ts';
 import type { Counts, Limits } from './store.ts';
 
 const MONTH_SECONDS = 2_592_000;
@@ -44,6 +45,26 @@ export function rateLimitHeaders(limits: Limits, counts: Counts, resetSeconds: {
   const headers: Record<string, string> = {};
   putRateLimitHeaders(headers, limits, counts, resetSeconds);
   return headers;
+}
+
+/** The windows the two headers state for a key with `limits` whose counters stand at `counts`, in their order (unlimited ones left out). */
+export function rateLimitWindows(limits: Limits, counts: Counts, resetSeconds: { day: number; month: number }): RateLimitWindow[] {
+  const windows: RateLimitWindow[] = [];
+  if (limits.monthly !== null)
+    windows.push({
+      name: 'monthly',
+      limit: limits.monthly,
+      remaining: Math.max(0, limits.monthly - counts.month),
+      reset_seconds: resetSeconds.month,
+    });
+  if (limits.daily !== null)
+    windows.push({
+      name: 'daily',
+      limit: limits.daily,
+      remaining: Math.max(0, limits.daily - counts.day),
+      reset_seconds: resetSeconds.day,
+    });
+  return windows;
 }
 
 /** Seconds until the exhausted window(s) reset: the later of the two when both are. */

@@ -17,7 +17,7 @@ export interface RateLimitWindow {
 export interface ToolProblem extends ProblemDetails {
   /** 403: the tier the route needs. */
   readonly required_tier?: string;
-  /** 429: the key's windows (from `RateLimit-Policy` and `RateLimit`) and `Retry-After` in seconds. */
+  /** 429: the key's windows (as `RateLimit-Policy` and `RateLimit` state them) and `Retry-After` in seconds. */
   readonly rate_limit?: { readonly windows: readonly RateLimitWindow[]; readonly retry_after_seconds: number };
 }
 

@@ -15,7 +15,7 @@ import { checkTier } from '../gateway/steps/authorise-tier.ts';
 import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
 import { serveKeyedFile } from '../gateway/steps/keyed-file.ts';
 import { MAX_URL_LENGTH, normaliseRequest } from '../gateway/steps/normalise-request.ts';
-import { createQuota } from '../gateway/steps/quota.ts';
+import { createQuota, QuotaExceededError } from '../gateway/steps/quota.ts';
 import { answerNotModified, answerProblem } from '../gateway/steps/respond.ts';
 import type { Step } from '../gateway/steps/step.ts';
 import { createStoreFailurePolicy } from '../gateway/steps/store-failure.ts';
@@ -140,6 +140,13 @@ describe('authenticate and quota against the embedded store', () => {
     );
     expect(refused?.status).toBe(429);
     expect(refused?.headers['Retry-After']).toBe(String(12 * 3600));
+    // The refusal carries the windows its headers state, for a tool's answer (no header read back).
+    expect(refused).toBeInstanceOf(QuotaExceededError);
+    expect((refused as QuotaExceededError).windows).toEqual([
+      { name: 'monthly', limit: 10, remaining: 8, reset_seconds: 1339200 },
+      { name: 'daily', limit: 2, remaining: 0, reset_seconds: 43200 },
+    ]);
+    expect((refused as QuotaExceededError).retryAfterSeconds).toBe(12 * 3600);
     expect(await store.usage(key.hash, new Date('2030-06-15T12:00:00Z'))).toEqual({ day: 2, month: 2 });
   });
 

@@ -6,12 +6,13 @@
  * 400 is not counted, and a file that cannot be read is refunded.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AnswerRequest, RateLimitWindow, RouteAnswer, ToolProblem } from '../../mcp/route-answer.ts';
+import type { AnswerRequest, RouteAnswer, ToolProblem } from '../../mcp/route-answer.ts';
 import { searchEntries } from '../../mcp/search-entries.ts';
 import type { ToolContext } from '../../mcp/tools.ts';
 import { answerWithoutSocket, NO_QUOTA, OPEN_ACCESS, type ReadBuildFile, type SocketlessAnswer } from '../steps/answer-without-socket.ts';
 import type { Build, BuildSource } from '../build/build-source.ts';
-import { type Access, createRequestSteps } from '../steps/request-steps.ts';
+import { QuotaExceededError } from '../steps/quota.ts';
+import { type Access, createRequestSteps, type RequestSteps } from '../steps/request-steps.ts';
 
 export interface KeyedAnswerOptions {
   readonly corsOrigin: string;
@@ -31,6 +32,16 @@ export function createKeyedContexts({ corsOrigin, builds, access, read, observe 
   const counted = createRequestSteps({ corsOrigin, builds, access });
   // Authorised by the same key and tier checks, but not charged again: one call, one charge.
   const uncounted = createRequestSteps({ corsOrigin, builds, access: { authenticate: access.authenticate, quota: NO_QUOTA } });
+  // The search entries are the same for every key: read with open access, over steps made once per build (not per request).
+  const openSteps = new WeakMap<Build, RequestSteps>();
+  const openStepsOf = (build: Build): RequestSteps => {
+    let steps = openSteps.get(build);
+    if (steps === undefined) {
+      steps = createRequestSteps({ corsOrigin, builds: { current: () => build }, access: OPEN_ACCESS });
+      openSteps.set(build, steps);
+    }
+    return steps;
+  };
   return (headers, build) => {
     const answer: AnswerRequest = async (target) => {
       const reply = await answerWithoutSocket(counted, target, headers, read);
@@ -38,8 +49,7 @@ export function createKeyedContexts({ corsOrigin, builds, access, read, observe 
       return toRouteAnswer(reply);
     };
     const follow: AnswerRequest = async (target) => toRouteAnswer(await answerWithoutSocket(uncounted, target, headers, read));
-    // The search entries are the same for every key: read once per build, with open access, whoever asks first.
-    const open = createRequestSteps({ corsOrigin, builds: { current: () => build }, access: OPEN_ACCESS });
+    const open = openStepsOf(build);
     return {
       answer,
       follow,
@@ -57,37 +67,10 @@ function toRouteAnswer(reply: SocketlessAnswer): RouteAnswer {
   const route = reply.exchange.match?.route;
   if (reply.error.code === 'tier-too-low' && route !== undefined)
     return { kind: 'problem', problem: { ...problem, required_tier: route.tier } };
-  if (reply.error.code === 'quota-exceeded')
-    return { kind: 'problem', problem: { ...problem, rate_limit: rateLimitOf(reply.error.headers) } };
+  if (reply.error instanceof QuotaExceededError)
+    return {
+      kind: 'problem',
+      problem: { ...problem, rate_limit: { windows: reply.error.windows, retry_after_seconds: reply.error.retryAfterSeconds } },
+    };
   return { kind: 'problem', problem };
-}
-
-/**
- * The windows of `RateLimit-Policy` (`"daily";q=3;w=86400`) and `RateLimit` (`"daily";r=0;t=3600`)
- * as `rate-limit-headers.ts` writes them, and `Retry-After`.
- */
-export function rateLimitOf(headers: Readonly<Record<string, string>>): NonNullable<ToolProblem['rate_limit']> {
-  const items = (header: string | undefined) =>
-    new Map(
-      (header ?? '')
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-        .map((item): [string, Map<string, number>] => {
-          const [name = '', ...parameters] = item.split(';');
-          return [
-            name.replace(/"/g, ''),
-            new Map(parameters.map((parameter) => parameter.split('=') as [string, string]).map(([k, v]) => [k, Number(v)])),
-          ];
-        }),
-    );
-  const policies = items(headers['RateLimit-Policy']);
-  const states = items(headers['RateLimit']);
-  const windows: RateLimitWindow[] = [...policies].map(([name, policy]) => ({
-    name,
-    limit: policy.get('q') ?? 0,
-    remaining: states.get(name)?.get('r') ?? 0,
-    reset_seconds: states.get(name)?.get('t') ?? 0,
-  }));
-  return { windows, retry_after_seconds: Number(headers['Retry-After'] ?? 0) };
 }

@@ -16,13 +16,14 @@ import { performance } from 'node:perf_hooks';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import type { ReadBuildFile } from '../steps/answer-without-socket.ts';
-import type { BuildSource } from '../build/build-source.ts';
+import type { Build, BuildSource } from '../build/build-source.ts';
 import { HttpError, toHttpError } from '../http-error.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../server/metrics.ts';
 import type { Access } from '../steps/request-steps.ts';
 import { createExchange, type Exchange } from '../steps/exchange.ts';
-import { answerProblem, logAccess, logFailure, RETRY_AFTER_UNAVAILABLE, setCorsHeaders } from '../steps/respond.ts';
+import { answerProblem, logAccess, logFailure, setCorsHeaders } from '../steps/respond.ts';
+import { createCurrentBuild } from '../steps/route-request.ts';
 import { createKeyedContexts } from './keyed-answer.ts';
 import { createAdmission } from './mcp-admission.ts';
 import { MCP_LIMITS, type McpLimits } from './mcp-limits.ts';
@@ -66,6 +67,8 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger, me
     observe: logs ? (reply) => logAccess(logger, reply.exchange, reply.kind === 'document' ? 200 : reply.problem.status, true) : undefined,
   });
   const observeMessage = metrics === undefined ? () => undefined : metrics.observeMcpMessage.bind(metrics);
+  // Step 3 of the request steps: the build every tool call of this request reads (503 while none is loaded).
+  const currentBuild = createCurrentBuild(builds);
 
   /** Writes a problem (401, 405, 408, 413, 429, 503…) as the gateway writes every refusal. */
   const refuse = (exchange: Exchange, response: ServerResponse, error: HttpError): void => {
@@ -96,9 +99,8 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger, me
       throw new HttpError('method-not-allowed', detail, { headers: { Allow: ALLOW } });
     }
     await access.authenticate(exchange);
-    const build = builds.current();
-    if (build === undefined)
-      throw new HttpError('build-unavailable', 'No data build is loaded yet.', { headers: { 'Retry-After': RETRY_AFTER_UNAVAILABLE } });
+    currentBuild(exchange);
+    const build = exchange.build as Build;
     const body = await readBody(request, limits, exchange.started);
     progress.bodyRead = true;
     const screened = screenMessages(body, limits.batchMessages);

@@ -10,7 +10,8 @@ import type { KeyRecord } from '../key-registry.ts';
 import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { type Counts, type IncrementOutcome, type Limits, type QuotaCounter, type Windows, windowsOf } from '../quota-counter.ts';
-import { putRateLimitHeaders, rateLimitHeaders, retryAfterSeconds } from '../rate-limit-headers.ts';
+import type { RateLimitWindow } from '../../mcp/route-answer.ts';
+import { putRateLimitHeaders, rateLimitHeaders, rateLimitWindows, retryAfterSeconds } from '../rate-limit-headers.ts';
 import type { RouteMatch } from '../build/router.ts';
 import type { Exchange } from './exchange.ts';
 import { answerJson } from './respond.ts';
@@ -51,6 +52,18 @@ function decidedStatus(exchange: Exchange): number | undefined {
   return answer === undefined || answer.kind === 'file' ? undefined : answer.status;
 }
 
+/** The 429 of a key at its limit; it carries the windows its RateLimit headers state, so a tool's answer need not read them back. */
+export class QuotaExceededError extends HttpError {
+  readonly windows: readonly RateLimitWindow[];
+  readonly retryAfterSeconds: number;
+
+  constructor(detail: string, windows: readonly RateLimitWindow[], retryAfterSeconds: number, headers: Readonly<Record<string, string>>) {
+    super('quota-exceeded', detail, { headers });
+    this.windows = windows;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 const NO_REFUND = async () => undefined;
 
 /** The quota steps over `counter`. */
@@ -62,9 +75,12 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
     if (!outcome.counted) {
       const retryAfter = retryAfterSeconds(limits, counts, resetSeconds);
       const which = windows.month.limit !== null && counts.month >= windows.month.limit ? 'monthly' : 'daily';
-      throw new HttpError('quota-exceeded', `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`, {
-        headers: { ...rateLimitHeaders(limits, counts, resetSeconds), 'Retry-After': String(retryAfter) },
-      });
+      throw new QuotaExceededError(
+        `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`,
+        rateLimitWindows(limits, counts, resetSeconds),
+        retryAfter,
+        { ...rateLimitHeaders(limits, counts, resetSeconds), 'Retry-After': String(retryAfter) },
+      );
     }
     putRateLimitHeaders(exchange.headers, limits, counts, resetSeconds);
     // A refund that fails leaves the call charged: the store is down, and the answer is already a failure.
