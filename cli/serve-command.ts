@@ -1,7 +1,15 @@
 /** What `cardrewards serve` does: resolve the configuration, open the gateway (`gateway/open-gateway.ts`), print where it listens, stop on a signal. */
-import { type OpenedStoreFacts, openGateway, type RawOptions, resolveConfig } from '../gateway/open-gateway.ts';
+import {
+  isWorker,
+  leaveCluster,
+  type OpenedStoreFacts,
+  openGateway,
+  type RawOptions,
+  resolveConfig,
+  superviseWorkers,
+} from '../gateway/open-gateway.ts';
+import { exitCodeForError } from './exit-code.ts';
 import { startupBanner } from './startup-banner.ts';
-import { answerMetricsRequests, isWorker, leaveCluster, superviseWorkers } from './supervise-workers.ts';
 
 /** Serves the built tree until SIGINT or SIGTERM; rejects when it cannot start (and then a worker leaves its cluster, so it exits). */
 export async function serve(flags: RawOptions): Promise<void> {
@@ -15,13 +23,15 @@ export async function serve(flags: RawOptions): Promise<void> {
 
 async function startServing(flags: RawOptions): Promise<void> {
   const config = resolveConfig(flags, process.env);
-  if (config.workers > 1 && !isWorker()) return superviseWorkers(config);
+  if (config.workers > 1 && !isWorker()) {
+    for (const line of startupBanner(config)) console.log(line);
+    return superviseWorkers(config, { say: console.log, warn: console.error, exitCodeFor: exitCodeForError });
+  }
   // With several workers the primary has printed the configuration once; each worker says only where it listens.
   const say = isWorker() ? () => undefined : (line: string) => console.log(line);
   for (const line of startupBanner(config)) say(line);
   let demoKey: string | undefined;
   const gateway = await openGateway(config, {
-    servesMetrics: !isWorker(),
     onStore: (store) => {
       for (const line of storeLines(store, flags)) say(line);
       // The key itself is printed even by a worker: it is shown only this once.
@@ -32,7 +42,6 @@ async function startServing(flags: RawOptions): Promise<void> {
       }
     },
   });
-  if (gateway.metrics !== undefined && isWorker()) answerMetricsRequests(gateway.metrics, gateway.builds);
   // Handlers first: a supervisor may send SIGTERM the moment it reads the line below.
   const stop = async (signal: string) => {
     await gateway.close(signal);

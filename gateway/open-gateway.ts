@@ -1,6 +1,6 @@
 /**
  * The gateway's front door: `openGateway(config)` opens the store, the build source, the proxy and
- * the metrics, listens, and closes them all again; it is also the one gateway module the CLI
+ * the metrics (a cluster worker's answered to its primary, `server/workers.ts`), listens, and closes them all again; it is also the one gateway module the CLI
  * imports besides the option table (`options.ts`), so it re-exports what the other commands use
  * (keys, a build read offline, the configuration). The CLI parses options and prints; what a
  * serving process opens, in which order, and how it unwinds a start that fails, is decided here.
@@ -14,8 +14,9 @@ import { GatewayError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import { createOriginProxy } from './http/origin-proxy.ts';
 import { openStore } from './open-store.ts';
-import { createMetrics, type Metrics, renderMetrics } from './server/metrics.ts';
+import { createMetrics, renderMetrics } from './server/metrics.ts';
 import { buildFacts, type RunningMetricsServer, startMetricsServer } from './server/metrics-server.ts';
+import { answerMetricsRequests, isWorker } from './server/workers.ts';
 import type { Store } from './store.ts';
 
 export { generateKey, HASH_PREFIX_LENGTH, hashKey, hashPrefix } from './api-keys.ts';
@@ -26,12 +27,10 @@ export { createOfflineAnswer, type OfflineAnswer } from './offline-answer.ts';
 export { openStore } from './open-store.ts';
 export type { Manifest } from './parse-manifest.ts';
 export { periodsOf } from './periods.ts';
-export { type BuildFacts, type MetricsSnapshot, mergeSnapshots, renderMetrics } from './server/metrics.ts';
-export { buildFacts, startMetricsServer } from './server/metrics-server.ts';
+export { isWorker, leaveCluster, type SupervisorOutput, superviseWorkers } from './server/workers.ts';
 export { servingFlagsHint } from './serving-node-flags.ts';
 export type { Exchange } from './steps/exchange.ts';
 export type { KeyRecord, Store } from './store.ts';
-export type { Metrics };
 
 /** What the store turned out to be once open, for the lines `serve` prints. */
 export interface OpenedStoreFacts {
@@ -48,11 +47,6 @@ export interface OpenedStoreFacts {
 export interface OpenGatewayOptions {
   /** Told once the store is open, before the build is loaded (so its lines come first). */
   readonly onStore?: ((facts: OpenedStoreFacts) => void) | undefined;
-  /**
-   * Whether this process serves `/metrics` on `config.metricsPort` itself (default true). A cluster
-   * worker does not: its primary serves every worker's counters, and the worker answers it with `metrics`.
-   */
-  readonly servesMetrics?: boolean | undefined;
 }
 
 /** A listening gateway and what it opened. */
@@ -63,9 +57,6 @@ export interface OpenGateway {
   readonly port: number;
   /** Where `/metrics` is served by this process; undefined when it serves none. */
   readonly metricsUrl: string | undefined;
-  /** This process's counters, when metrics are on. */
-  readonly metrics: Metrics | undefined;
-  readonly builds: BuildSource;
   /** Stops listening and closes the build source, the proxy, the metrics server and the store; `reason` is logged. */
   close(reason?: string): Promise<void>;
 }
@@ -111,7 +102,9 @@ export async function openGateway(config: GatewayConfig, options: OpenGatewayOpt
   let metricsServer: RunningMetricsServer | undefined;
   try {
     gateway = await startGateway({ config, store, builds, logger, proxy, metrics });
-    if (metrics !== undefined && config.metricsPort !== undefined && options.servesMetrics !== false)
+    // A cluster worker answers its primary, which serves every worker's counters; a lone process serves its own.
+    if (metrics !== undefined && isWorker()) answerMetricsRequests(metrics, builds);
+    else if (metrics !== undefined && config.metricsPort !== undefined)
       metricsServer = await startMetricsServer(config.metricsHost, config.metricsPort, async () =>
         renderMetrics(metrics.snapshot(), buildFacts(builds), 1),
       );
@@ -127,8 +120,6 @@ export async function openGateway(config: GatewayConfig, options: OpenGatewayOpt
     url: running.url,
     port: (running.server.address() as AddressInfo).port,
     metricsUrl: metricsServer?.url,
-    metrics,
-    builds,
     close: async (reason) => {
       if (reason !== undefined) logger.info({ signal: reason }, 'stopping');
       builds.close();

@@ -7,20 +7,21 @@
  * over the cluster's IPC channel at each scrape and added up.
  */
 import cluster, { type Worker } from 'node:cluster';
-import {
-  type BuildFacts,
-  type BuildSource,
-  buildFacts,
-  type GatewayConfig,
-  GatewayError,
-  type Metrics,
-  type MetricsSnapshot,
-  mergeSnapshots,
-  renderMetrics,
-  startMetricsServer,
-} from '../gateway/open-gateway.ts';
-import { exitCodeForError } from './exit-code.ts';
-import { startupBanner } from './startup-banner.ts';
+import type { BuildSource } from '../build/build-source.ts';
+import type { GatewayConfig } from '../config.ts';
+import { GatewayError } from '../errors.ts';
+import { type BuildFacts, type Metrics, type MetricsSnapshot, mergeSnapshots, renderMetrics } from './metrics.ts';
+import { buildFacts, startMetricsServer } from './metrics-server.ts';
+
+/** Where the supervisor's lines go (the CLI prints them) and the exit code of a failure, as the CLI decides it. */
+export interface SupervisorOutput {
+  /** A line about the cluster as a whole (where its metrics are). */
+  say(line: string): void;
+  /** A line about a worker that exited. */
+  warn(line: string): void;
+  /** The process's exit code when stopping takes too long after `failure`. */
+  exitCodeFor(failure: GatewayError): number;
+}
 
 /** The IPC message the primary sends a worker to ask for its counters, and the worker's reply. */
 const METRICS_MESSAGE = 'cardrewards:metrics';
@@ -84,15 +85,14 @@ export function leaveCluster(): void {
  * Rejects, once every worker has stopped, when the metrics address cannot be bound or a worker exits
  * before it ever listened: what stops one worker from starting stops its replacement too.
  */
-export async function superviseWorkers(config: GatewayConfig): Promise<void> {
-  for (const line of startupBanner(config)) console.log(line);
+export async function superviseWorkers(config: GatewayConfig, output: SupervisorOutput): Promise<void> {
   let scrapes = 0;
   // Bound before any worker starts, so a busy address ends the start with nothing running.
   const metricsServer =
     config.metricsPort === undefined
       ? undefined
       : await startMetricsServer(config.metricsHost, config.metricsPort, () => collectMetrics(++scrapes));
-  if (metricsServer !== undefined) console.log(`  metrics of all ${config.workers} workers at ${metricsServer.url}`);
+  if (metricsServer !== undefined) output.say(`  metrics of all ${config.workers} workers at ${metricsServer.url}`);
   let stopping = false;
   let failure: GatewayError | undefined;
   let lastRestart = 0;
@@ -114,7 +114,7 @@ export async function superviseWorkers(config: GatewayConfig): Promise<void> {
       };
       cluster.on('exit', stopped);
       stopped();
-      setTimeout(() => process.exit(failure === undefined ? 0 : exitCodeForError(failure)), 5000).unref();
+      setTimeout(() => process.exit(failure === undefined ? 0 : output.exitCodeFor(failure)), 5000).unref();
     };
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) return;
@@ -126,7 +126,7 @@ export async function superviseWorkers(config: GatewayConfig): Promise<void> {
         );
         return stop();
       }
-      console.error(`  worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      output.warn(`  worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
       const wait = Math.max(0, lastRestart + 1000 - Date.now());
       lastRestart = Date.now() + wait;
       setTimeout(fork, wait);
