@@ -21,6 +21,12 @@ export interface Condition {
   readonly note: string;
 }
 
+/** How many of a card's automatic categories earn at once (Amex Business Gold: the two with the most spend). */
+export function autoCategoriesOf(card: CardRow | undefined): number {
+  return card?.auto_categories ?? 1;
+}
+const COUNT_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
+
 const PER: Readonly<Record<NonNullable<CardRewardRow['cap_period']>, string>> = {
   month: 'month',
   quarter: 'quarter',
@@ -51,7 +57,14 @@ function ruleConditions(model: Model, rule: CardRewardRow | null): Condition[] {
   } else if (rule.selection === 'chosen') {
     conditions.push({ kind: 'chosen_category', note: `the holder must choose ${category} as a bonus category` });
   } else if (rule.selection === 'auto') {
-    conditions.push({ kind: 'auto_category', note: `only while ${category} is the card's top eligible category of the period` });
+    const top = autoCategoriesOf(model.cardBySlug.get(rule.card));
+    conditions.push({
+      kind: 'auto_category',
+      note:
+        top === 1
+          ? `only while ${category} is the card's top eligible category of the period`
+          : `only while ${category} is one of the card's ${COUNT_WORDS[top] ?? top} eligible categories with the most spend in the period`,
+    });
   }
   if (rule.cap_usd !== null && rule.cap_period !== null && rule.rate_after_cap !== null) {
     const unit = model.programs.get(model.cardBySlug.get(rule.card)?.program ?? '')?.kind === 'cash_back' ? '%' : 'x';

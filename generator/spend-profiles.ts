@@ -3,6 +3,7 @@
  * the profile's spending, plus the statement credits marked easy to use, minus the annual fee.
  */
 import { membershipFeesUsd, requirementsOf } from './requirements.ts';
+import { autoCategoriesOf } from './conditions.ts';
 import type { Model } from './model.ts';
 import type { CardRow } from '../schemas/dataset.ts';
 import { allPurchasesRuleOf, averageRate, earningFor, round4, centsPerDollar } from './ranking.ts';
@@ -90,10 +91,12 @@ export function netValueOf(model: Model, card: CardRow, profile: SpendProfile, v
     const bonus = rule !== null && rule !== everyday && rule.selection !== 'rotating' ? rule : null;
     return { category, mcc, monthly, rule: bonus, rate: bonus === null ? card.base_rate : averageRate(bonus, monthly) };
   });
-  // One chosen or automatic bonus per card: keep it where it adds the most, the others earn as if they had none.
+  // A chosen bonus counts once, an automatic one in as many categories as the card applies it to at once (Amex
+  // Business Gold: two): kept where they add the most; the others earn as if they had none.
   const single = rows.filter((row) => row.rule !== null && row.rule.selection !== 'fixed');
-  const kept = single.sort((a, b) => (b.rate - card.base_rate) * b.monthly - (a.rate - card.base_rate) * a.monthly)[0];
-  const unbonused = rows.filter((row) => row.rule === null || (row.rule.selection !== 'fixed' && row !== kept));
+  const byGain = single.sort((a, b) => (b.rate - card.base_rate) * b.monthly - (a.rate - card.base_rate) * a.monthly);
+  const kept = new Set(byGain.slice(0, byGain[0]?.rule?.selection === 'auto' ? autoCategoriesOf(card) : 1));
+  const unbonused = rows.filter((row) => row.rule === null || (row.rule.selection !== 'fixed' && !kept.has(row)));
   const unbonusedMonthly = unbonused.reduce((sum, row) => sum + row.monthly, 0);
   const everydayRate = everyday === null ? card.base_rate : averageRate(everyday, unbonusedMonthly);
   const categories: CategoryValue[] = rows.map((row) => {

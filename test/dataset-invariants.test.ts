@@ -5,6 +5,7 @@ import { compile, type BuildOutput } from '../generator/compile.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 import { earningFor, rankCards } from '../generator/ranking.ts';
 import { horizonStart } from '../generator/freshness.ts';
+import { netValueOf, SPEND_PROFILES } from '../generator/spend-profiles.ts';
 import { bestCardList, disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
 import { ROOT } from './helpers/cli.ts';
 
@@ -285,6 +286,7 @@ describe('hand-worked rankings on the full catalogue', () => {
       rate: number;
       value_cents: number;
       rule: { category: string; channel: string; cap: { usd: number; period: string; rate_after: number } | null } | null;
+      conditions: { kind: string; note: string }[];
     }[];
   const earning = (slug: string, mcc: string) => earningFor(output.model, output.model.cardBySlug.get(slug)!, { mcc });
   const entry = (list: ReturnType<typeof ranking>, slug: string) => {
@@ -333,6 +335,21 @@ describe('hand-worked rankings on the full catalogue', () => {
   it('a co-brand earns its merchant-scoped bonus only at that merchant (Costco Anywhere 2% at Costco)', () => {
     expect(entry(ranking('5300', 'costco'), 'citi-costco-anywhere-visa')).toMatchObject({ rate: 2, rule: { category: 'costco' } });
     expect(earning('citi-costco-anywhere-visa', '5300')).toMatchObject({ rule: null });
+  });
+
+  it('says how many automatic categories earn at once, and counts that many in a spend profile (Amex Business Gold: two)', () => {
+    const gold = entry(ranking('5812'), 'amex-business-gold');
+    expect(gold.conditions).toContainEqual({
+      kind: 'auto_category',
+      note: "only while Dining is one of the card's two eligible categories with the most spend in the period",
+    });
+    expect(entry(ranking('5411'), 'citi-custom-cash').conditions).toContainEqual({
+      kind: 'auto_category',
+      note: "only while Groceries is the card's top eligible category of the period",
+    });
+    const typical = SPEND_PROFILES.find((profile) => profile.slug === 'typical')!;
+    const value = netValueOf(output.model, output.model.cardBySlug.get('amex-business-gold')!, typical, 'standalone');
+    expect(value.categories.filter((category) => category.rate === 4)).toHaveLength(2);
   });
 
   it("online retail counts online only, at every store of goods (Blue Cash Everyday's 3 % at walmart.com, 1 % at Walmart's tills)", () => {

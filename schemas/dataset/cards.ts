@@ -50,6 +50,12 @@ export const cardRow = {
       ...optionalSlug,
       description: 'a requirements.csv slug: what the holder must have to hold the card at all (a paid membership); empty for nothing',
     },
+    auto_categories: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 5,
+      description: "how many of the card's automatic categories (selection=auto) earn their rate at once, 1 to 5; empty for 1",
+    },
     ...sourced,
   },
 } as const;
