@@ -113,10 +113,9 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
             },
     }),
   };
-  const { steps, settle } = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access });
   // One hot-file cache for answers on the socket and the files /mcp tool calls read.
   const fileCache = createFileCache(config.cacheBytes);
-  // `/mcp` (--mcp): tool calls run through the same steps with the same access, so they are counted as their routes.
+  // `/mcp` (--mcp): its requests run the same steps up to the key; its tool calls run them with the same access, counted as their routes.
   const mcp = config.mcp
     ? mountMcp({
         corsOrigin: config.corsOrigin,
@@ -128,6 +127,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
         limits: options.mcpLimits,
       })
     : undefined;
+  const { steps, settle } = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access, mcp });
   const deliver = createDeliver(fileCache, options.proxy);
   // Building the access-log line costs even when pino drops it: skip it when the level is off.
   const logs = logger.isLevelEnabled('info');
@@ -142,12 +142,23 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
         if (delivering !== undefined) delivering.catch((error: unknown) => fail(exchange, error));
         return;
       }
+      if (answer.kind === 'handover') {
+        answer.serve(exchange).then(
+          (next) => {
+            if (next === undefined) return;
+            exchange.answer = next;
+            write(exchange);
+          },
+          (error: unknown) => fail(exchange, error),
+        );
+        return;
+      }
       if (exchange.error !== undefined) logFailure(logger, exchange, exchange.error);
       response.writeHead(answer.status, Object.assign(exchange.headers, answer.headers));
       response.end(answer.kind === 'bytes' && exchange.method !== 'HEAD' ? answer.body : undefined);
     } catch (error) {
       // A header Node refuses, say: answered once as a problem; if even that cannot be written, the connection is cut.
-      if (exchange.error === undefined || answer.kind === 'file') fail(exchange, error);
+      if (exchange.error === undefined || answer.kind === 'file' || answer.kind === 'handover') fail(exchange, error);
       else cut(exchange, toHttpError(error));
     }
   };
@@ -196,7 +207,6 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
   };
 
   return (request, response) => {
-    if (mcp?.(request, response)) return;
     const exchange = createExchange(request, response);
     if (observed) {
       (response as ServerResponse & { [EXCHANGE]?: Exchange })[EXCHANGE] = exchange;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '../gateway/api-keys.ts';
+import type { Build } from '../gateway/build/build-source.ts';
 import { HttpError } from '../gateway/http-error.ts';
 import { createLogger } from '../gateway/logger.ts';
 import type { ManifestRoute } from '../gateway/parse-manifest.ts';
@@ -16,8 +17,9 @@ import { createExchange, type Exchange } from '../gateway/steps/exchange.ts';
 import { serveKeyedFile } from '../gateway/steps/keyed-file.ts';
 import { MAX_URL_LENGTH, normaliseRequest } from '../gateway/steps/normalise-request.ts';
 import { createQuota, QuotaExceededError } from '../gateway/steps/quota.ts';
+import { createRequestSteps } from '../gateway/steps/request-steps.ts';
 import { answerNotModified, answerProblem } from '../gateway/steps/respond.ts';
-import type { Step } from '../gateway/steps/step.ts';
+import { runSteps, type Step } from '../gateway/steps/step.ts';
 import { createStoreFailurePolicy } from '../gateway/steps/store-failure.ts';
 import type { KeyRecord } from '../gateway/store.ts';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
@@ -192,5 +194,47 @@ describe('authenticate and quota against the embedded store', () => {
       /exchange\.refund\b|\bputUsageHeaders\b/.test(readFileSync(fileURLToPath(new URL(`../gateway/${file}`, import.meta.url)), 'utf8')),
     );
     expect(deciding).toEqual(['steps/quota.ts']);
+  });
+});
+
+describe('/mcp on the request steps', () => {
+  const logger = createLogger('silent');
+  const failures = createStoreFailurePolicy('closed', logger);
+  const limits = { daily: null, monthly: null };
+  const access = {
+    authenticate: createAuthenticate(createKeyCache(store), failures),
+    quota: createQuota({
+      counter: store,
+      limits: { free: limits, starter: limits, pro: limits, enterprise: limits },
+      now: () => new Date('2030-06-15T12:00:00Z'),
+      failures,
+    }),
+  };
+  // A build with no public file: /mcp never reaches the router.
+  const build = { publicFiles: new Map() } as unknown as Build;
+  // The endpoint itself is not run here: the writer hands the request to it.
+  const mcp = async () => undefined;
+  const { steps } = createRequestSteps({ corsOrigin: '*', builds: { current: () => build }, access, mcp });
+  const decide = (exchange: Exchange) => new Promise<Exchange>((resolve) => runSteps(steps, exchange, resolve));
+
+  it('runs a POST through the same steps up to the key, then hands it over; refuses without a key, other methods, and answers its preflight', async () => {
+    const key = generateKey();
+    await store.saveKey({ hash: hashKey(key), tier: 'free', name: 'm', status: 'active', created: '2030-01-01T00:00:00Z' });
+    const post = await decide(exchangeFor('/mcp', 'POST', { 'x-api-key': key }));
+    expect(post.answer).toEqual({ kind: 'handover', serve: mcp });
+    expect(post.key?.name).toBe('m');
+    expect(post.routeId).toBe('mcp');
+    // Until the endpoint reads the body, an answer closes the connection.
+    expect(post.headers['Connection']).toBe('close');
+    expect(post.headers['Access-Control-Expose-Headers']).toContain('WWW-Authenticate');
+
+    const keyless = await decide(exchangeFor('/mcp', 'POST'));
+    expect(keyless.error?.status).toBe(401);
+    const get = await decide(exchangeFor('/mcp?x=1', 'GET', { 'x-api-key': key }));
+    expect([get.error?.status, get.error?.headers['Allow']]).toEqual([405, 'POST, OPTIONS']);
+    const preflight = await decide(exchangeFor('/mcp', 'OPTIONS'));
+    expect(preflight.answer).toMatchObject({ kind: 'empty', status: 204, headers: { Allow: 'POST, OPTIONS' } });
+    // Any other path keeps the gateway's own method rule.
+    expect((await decide(exchangeFor('/api/cards', 'POST'))).error?.headers['Allow']).toBe('GET, HEAD, OPTIONS');
   });
 });

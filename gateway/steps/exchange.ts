@@ -19,7 +19,12 @@ export type Answer =
   /** No body: a preflight (204) or a 304. */
   | { readonly kind: 'empty'; readonly status: number; readonly headers: Readonly<Record<string, string>> }
   /** A file of the build, delivered from disk, the hot-file cache or the private origin. */
-  | { readonly kind: 'file'; readonly build: Build; readonly representation: Representation };
+  | { readonly kind: 'file'; readonly build: Build; readonly representation: Representation }
+  /** The request handed to a handler that answers on the socket itself (`/mcp`), or gives back an answer to write. */
+  | { readonly kind: 'handover'; readonly serve: HandOver };
+
+/** Serves an exchange on its socket, or resolves to the answer the writer should write instead; rejects with a failure to answer. */
+export type HandOver = (exchange: Exchange) => Promise<Answer | undefined>;
 
 /** Takes back a counted call whose answer failed (5xx): a call is charged only when it was served. */
 export type Refund = () => Promise<void>;

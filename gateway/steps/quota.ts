@@ -46,10 +46,10 @@ export interface Quota {
 /** Answers a keyed call gets without being counted, which still tell the caller where its quota stands. */
 const UNCOUNTED_STATUSES: ReadonlySet<number> = new Set([400, 404, 304]);
 
-/** The status of the answer the steps decided (a problem's, or a 304's), or undefined for a file being served. */
+/** The status of the answer the steps decided (a problem's, or a 304's), or undefined for one still to be served. */
 function decidedStatus(exchange: Exchange): number | undefined {
   const answer = exchange.answer;
-  return answer === undefined || answer.kind === 'file' ? undefined : answer.status;
+  return answer === undefined || answer.kind === 'file' || answer.kind === 'handover' ? undefined : answer.status;
 }
 
 /** The 429 of a key at its limit; it carries the windows its RateLimit headers state, so a tool's answer need not read them back. */

@@ -19,6 +19,8 @@ import { servePublic } from './public-files.ts';
 import type { Quota } from './quota.ts';
 import { answerPreflight, setCorsHeaders } from './respond.ts';
 import { createCurrentBuild, routeRequest } from './route-request.ts';
+import type { HandOver } from './exchange.ts';
+import { answerMcpPreflight, isMcpTarget, MCP_ROUTE_ID, normaliseMcpRequest } from './mcp-request.ts';
 import type { Step } from './step.ts';
 
 /** Who may call and what a call costs: the key and quota steps (the store's, or `get`'s offline ones). */
@@ -33,6 +35,8 @@ export interface RequestStepsOptions {
   /** What `/readyz` asks; `get` has no store and answers no built-in path. */
   readonly readiness?: ReadinessStore | undefined;
   readonly access: Access;
+  /** `/mcp` (`--mcp`): its requests run these steps up to the key, then are handed to the endpoint. */
+  readonly mcp?: HandOver | undefined;
 }
 
 /** The request path: its ordered steps and the after-phase that settles what the call costs. */
@@ -43,26 +47,31 @@ export interface RequestSteps {
 }
 
 /** The ordered steps of the request path, and their after-phase. */
-export function createRequestSteps({ corsOrigin, builds, readiness, access }: RequestStepsOptions): RequestSteps {
+export function createRequestSteps({ corsOrigin, builds, readiness, access, mcp }: RequestStepsOptions): RequestSteps {
   const { authenticate, quota } = access;
-  const steps: Step[] = [
-    (exchange) => setCorsHeaders(exchange, corsOrigin),
-    (exchange) => {
+  const steps: Step[] = [(exchange) => setCorsHeaders(exchange, corsOrigin)];
+  if (mcp === undefined)
+    steps.push((exchange) => {
       if (normaliseRequest(exchange) === 'preflight') answerPreflight(exchange);
-    },
-  ];
+    });
+  else
+    steps.push((exchange) => {
+      const toMcp = isMcpTarget(exchange.request.url);
+      if ((toMcp ? normaliseMcpRequest(exchange) : normaliseRequest(exchange)) === 'preflight')
+        (toMcp ? answerMcpPreflight : answerPreflight)(exchange);
+    });
   if (readiness !== undefined) steps.push(createBuiltInRoutes(builds as BuildSource, readiness));
-  steps.push(
-    createCurrentBuild(builds),
-    servePublic,
-    routeRequest,
-    authenticate,
-    authoriseTier,
-    quota.usage,
-    resolveKeyedFile,
-    answerIfNotModified,
-    quota.count,
-    serveKeyedFile,
-  );
+  steps.push(createCurrentBuild(builds), servePublic);
+  if (mcp === undefined) steps.push(routeRequest, authenticate);
+  else
+    steps.push(
+      (exchange) => (exchange.routeId === MCP_ROUTE_ID ? undefined : routeRequest(exchange)),
+      authenticate,
+      // The key is known: `/mcp` goes to its endpoint, which authorises and counts each tool call as its route.
+      (exchange) => {
+        if (exchange.routeId === MCP_ROUTE_ID) exchange.answer = { kind: 'handover', serve: mcp };
+      },
+    );
+  steps.push(authoriseTier, quota.usage, resolveKeyedFile, answerIfNotModified, quota.count, serveKeyedFile);
   return { steps, settle: quota.settle };
 }
