@@ -8,7 +8,8 @@
  *   files → 5 route (404) → 6 authenticate (401) → 7 authorise tier (403) → 8 usage → 9 resolve
  *   file (400/404) → 10 conditional (304, not counted) → 11 count (429, refused calls not
  *   counted) → 12 serve; then, once the answer is decided, the quota's `settle` (usage headers on an
- *   uncounted answer, a refund when a counted one fails).
+ *   uncounted answer, a refund when a counted one fails). With `--mcp`, `/mcp` takes its step 1 from
+ *   `mcp-request.ts` (POST and its preflight), skips 4 and 5, and after 6 is handed over to the endpoint.
  */
 import type { BuildSource } from '../build/build-source.ts';
 import { createBuiltInRoutes, type ReadinessStore } from './built-in-routes.ts';
