@@ -9,7 +9,7 @@
  *   file (400/404) → 10 conditional (304, not counted) → 11 count (429, refused calls not
  *   counted) → 12 serve; then, once the answer is decided, the quota's `settle` (usage headers on an
  *   uncounted answer, a refund when a counted one fails). With `--mcp`, `/mcp` takes its step 1 from
- *   `mcp-request.ts` (POST and its preflight), skips 4 and 5, and after 6 is handed over to the endpoint.
+ *   `mcp-request.ts` (POST and its preflight), is not routed (5), and after 6 is handed over to the endpoint.
  */
 import type { BuildSource } from '../build/build-source.ts';
 import { createBuiltInRoutes, type ReadinessStore } from './built-in-routes.ts';
