@@ -1,5 +1,5 @@
 /**
- * The Redis store's counting connection (`stores/resp-connection.ts`), the one the count of every
+ * The Redis store's one-server connection (`stores/resp-connection.ts`), the one the count of every
  * keyed call goes through: replies split anywhere across reads, a password and a database number,
  * a frozen Redis (the late reply is dropped and the replies stay in step, and the late count is
  * not made), and exact limits with many counts written together.

@@ -7,7 +7,7 @@ import { createServer, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
-import { createLogger } from '../gateway/logger.ts';
+import { createLogger, type Logger } from '../gateway/logger.ts';
 import { openStore } from '../gateway/open-store.ts';
 import { StoreUnavailableError } from '../gateway/store.ts';
 import { createRedisStore } from '../gateway/stores/redis-store.ts';
@@ -21,6 +21,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function clientCount(redis: TestRedis): Promise<number> {
   const list = await redis.command('CLIENT', 'LIST');
   return list.split('\n').filter((line) => line.includes(' cmd=') && !line.includes('cmd=client|list')).length;
+}
+
+/** A logger at level info whose lines are kept for the test to read. */
+function collectLog(): { log: () => string; logger: Logger } {
+  let text = '';
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { log: () => text, logger: createLogger('info', destination) };
 }
 
 /** Waits until `check` holds, polling every 20 ms, for at most `ms` (a generous bound, not a timing goal). */
@@ -52,15 +64,34 @@ describe.runIf(HAS_REDIS)('the Redis transport', () => {
     await until(async () => (await clientCount(redis)) === 0);
   });
 
+  it('logs a Redis unreachable at start once, with the socket error, and once when it answers', async () => {
+    const { log, logger } = collectLog();
+    await redis.stop();
+    let restarted = false;
+    try {
+      const store = await openStore({ redisUrl: redis.url, stateFile: '', stateSync: 'disk' }, logger);
+      // More than a second of failed reconnections, and calls refused meanwhile.
+      await expect(store.increment(hashKey('cr_at_start'), UNLIMITED, NOW)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await sleep(1200);
+      await redis.start();
+      restarted = true;
+      await until(() => log().includes('redis connected'));
+      await store.close();
+    } finally {
+      // Started once only: a second redis-server on the port would fail, and the helper would lose the first.
+      if (!restarted) await redis.start();
+    }
+    const lines = log()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; detail?: string });
+    expect(lines.map((line) => line.msg)).toEqual(['redis unreachable; reconnecting', 'redis connected']);
+    expect(lines[0]?.detail).toMatch(/ECONNREFUSED/);
+  });
+
   it('logs an outage once when it starts, with the socket error, and once when it ends, whatever the calls and reconnections between', async () => {
-    let log = '';
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    const store = await openStore({ redisUrl: redis.url, stateFile: '', stateSync: 'disk' }, createLogger('info', destination));
+    const { log, logger } = collectLog();
+    const store = await openStore({ redisUrl: redis.url, stateFile: '', stateSync: 'disk' }, logger);
     const hash = hashKey('cr_outage_log');
     await store.increment(hash, UNLIMITED, NOW);
     await redis.stop();
@@ -69,10 +100,15 @@ describe.runIf(HAS_REDIS)('the Redis transport', () => {
     expect(refused.every((result) => result.status === 'rejected' && result.reason instanceof StoreUnavailableError)).toBe(true);
     await sleep(1500);
     await redis.start();
-    await until(() => log.split('\n').filter((line) => line.includes('redis connected')).length === 2);
+    await until(
+      () =>
+        log()
+          .split('\n')
+          .filter((line) => line.includes('redis connected')).length === 2,
+    );
     await store.close();
 
-    const lines = log
+    const lines = log()
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { msg: string; detail?: string });

@@ -82,7 +82,7 @@ describe.runIf(HAS_REDIS)('Redis outage and restart', () => {
     expect((await get(open.url, cards, { headers: { 'X-API-Key': `cr_${'b'.repeat(43)}` } })).status).toBe(503);
 
     await redis.start();
-    // ioredis reconnects on its own schedule (back-off): each check gets the same bounded wait, at most 100 × 50 ms.
+    // The store reconnects on its own schedule (back-off): each check gets the same bounded wait, at most 100 × 50 ms.
     const statusOnceOk = async (path: string, init: Parameters<typeof get>[2] = {}): Promise<number> => {
       let status = (await get(closed.url, path, init)).status;
       for (let i = 0; i < 100 && status !== 200; i++) {
@@ -93,8 +93,7 @@ describe.runIf(HAS_REDIS)('Redis outage and restart', () => {
     };
     const recovered = await statusOnceOk(cards, { headers });
     expect(recovered).toBe(200);
-    // The call above may have found its key still fresh in the key cache and needed only the
-    // counting connection; /readyz also waits for the key connection.
+    // The call above may have found its key still fresh in the key cache; /readyz pings Redis itself.
     const ready = await statusOnceOk('/readyz');
     expect(ready).toBe(200);
     // The restarted Redis had no scripts: counting went through NOSCRIPT → EVAL and goes on from the persisted counts.

@@ -1,5 +1,5 @@
 /**
- * Redis's RESP2 protocol, the two halves the counting connection (`resp-connection.ts`) needs:
+ * Redis's RESP2 protocol, the two halves the one-server connection (`resp-connection.ts`) needs:
  * a command encoded as one string, and replies parsed straight from the socket's bytes, a reply
  * split across two reads waiting for the rest.
  */
