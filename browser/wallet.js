@@ -37,14 +37,15 @@
     if (rule === null) return ["base rate (no bonus category of this card covers it)"];
     const cap = rule.cap === null ? "" : ` up to ${usd(rule.cap.usd)} ${CAP_PERIOD[rule.cap.period] ?? rule.cap.period}, then ${rateText(cashBack, rule.cap.rate_after)}`;
     const channel = rule.channel === "direct" ? " when paid directly" : "";
-    const selection = rule.selection === "chosen" ? " (a category you choose)" : rule.selection === "auto" ? " (your top category, automatic)" : "";
+    const selection = rule.selection === "chosen" ? " (a category you choose)" : rule.selection === "auto" ? " (automatic, by where you spend most)" : "";
     const dates = rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? "now"} to ${rule.valid_to ?? "further notice"}` : "";
     const rest = `${cap}${channel}${selection}${dates}`;
     const link = node("a", { href: paths2.best(rule.category) }, categoryName ?? rule.category);
     return rest === "" ? [link] : [link, rest];
   }
+  var NOTED_CONDITIONS = /* @__PURE__ */ new Set(["membership", "payment_method", "auto_category", "rotation_unknown"]);
   function cardRow(facts, place, paths2) {
-    const rotation = facts.conditions.find((condition) => condition.kind === "rotation_unknown");
+    const notes = facts.conditions.filter((condition) => NOTED_CONDITIONS.has(condition.kind));
     return node(
       "tr",
       {},
@@ -62,7 +63,7 @@
         "td",
         {},
         ...ruleNodes(facts.rule, facts.category_name, facts.cash_back, paths2),
-        ...rotation ? [node("br", {}), node("span", { class: "muted" }, rotation.note)] : []
+        ...notes.flatMap((condition) => [node("br", {}), node("span", { class: "muted" }, condition.note)])
       )
     );
   }

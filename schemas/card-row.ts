@@ -73,7 +73,7 @@ export function ruleNodes(rule: RowRule | null, categoryName: string | null, cas
       : ` up to ${usd(rule.cap.usd)} ${CAP_PERIOD[rule.cap.period] ?? rule.cap.period}, then ${rateText(cashBack, rule.cap.rate_after)}`;
   const channel = rule.channel === 'direct' ? ' when paid directly' : '';
   const selection =
-    rule.selection === 'chosen' ? ' (a category you choose)' : rule.selection === 'auto' ? ' (your top category, automatic)' : '';
+    rule.selection === 'chosen' ? ' (a category you choose)' : rule.selection === 'auto' ? ' (automatic, by where you spend most)' : '';
   const dates =
     rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? 'now'} to ${rule.valid_to ?? 'further notice'}` : '';
   const rest = `${cap}${channel}${selection}${dates}`;
@@ -81,10 +81,14 @@ export function ruleNodes(rule: RowRule | null, categoryName: string | null, cas
   return rest === '' ? [link] : [link, rest];
 }
 
+/** The conditions a row spells out under its rule: what the holder must have or do that the rule's words do not say. */
+const NOTED_CONDITIONS: ReadonlySet<string> = new Set(['membership', 'payment_method', 'auto_category', 'rotation_unknown']);
+
 /** The row of the card at `place` (1 for the best): what the built table and the re-ranked one both show. */
 export function cardRow(facts: CardRowFacts, place: number, paths: RowPaths): RowElement {
-  // A rotating card whose quarter in force is unknown says so under its rule (the engine's condition note).
-  const rotation = facts.conditions.find((condition) => condition.kind === 'rotation_unknown');
+  // A membership, a way of paying, how an automatic category is picked and an unknown rotating quarter are said
+  // under the rule, in the engine's words (its condition notes).
+  const notes = facts.conditions.filter((condition) => NOTED_CONDITIONS.has(condition.kind));
   return node(
     'tr',
     {},
@@ -102,7 +106,7 @@ export function cardRow(facts: CardRowFacts, place: number, paths: RowPaths): Ro
       'td',
       {},
       ...ruleNodes(facts.rule, facts.category_name, facts.cash_back, paths),
-      ...(rotation ? [node('br', {}), node('span', { class: 'muted' }, rotation.note)] : []),
+      ...notes.flatMap((condition) => [node('br', {}), node('span', { class: 'muted' }, condition.note)]),
     ),
   );
 }

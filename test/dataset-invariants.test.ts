@@ -352,6 +352,12 @@ describe('hand-worked rankings on the full catalogue', () => {
     expect(value.categories.filter((category) => category.rate === 4)).toHaveLength(2);
   });
 
+  it('says on the page what a rate requires: a card for members at Costco, Walmart+ at Walmart', () => {
+    const page = (slug: string) => output.files.get(`public/merchant/${slug}/index.html`)!.toString('utf8');
+    expect(page('costco')).toContain('the card is for Robinhood Gold members: a paid membership ($60 a year)');
+    expect(page('walmart')).toContain('only for Walmart+ members: a paid membership ($98 a year)');
+  });
+
   it("online retail counts online only, at every store of goods (Blue Cash Everyday's 3 % at walmart.com, 1 % at Walmart's tills)", () => {
     const card = output.model.cardBySlug.get('amex-blue-cash-everyday')!;
     const online = earningFor(output.model, card, { mcc: '5310', merchant: 'walmart', channel: 'online' });
