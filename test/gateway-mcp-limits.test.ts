@@ -102,7 +102,13 @@ describe('/mcp on a serve process (a tree of 317 resources)', () => {
   let base: string;
   let metricsUrl: string;
   const state = join(work, 'serve.mdb');
-  const newKey = async () => (await runCli(['keys', 'create', '--tier', 'pro', '--name', 'mcp', '--state-file', state])).stdout.trim();
+  /** A new key in the serve process's store; a `keys create` that fails says why here, not as a 401 later. */
+  const newKey = async () => {
+    const created = await runCli(['keys', 'create', '--tier', 'pro', '--name', 'mcp', '--state-file', state]);
+    const key = created.stdout.trim();
+    if (created.code !== 0 || !key.startsWith('cr_')) throw new Error(`keys create exited ${created.code}: ${created.stderr}`);
+    return key;
+  };
 
   beforeAll(async () => {
     await newKey();
@@ -182,7 +188,9 @@ describe('/mcp on a serve process (a tree of 317 resources)', () => {
   });
 
   it('answers eight 20-message batches at once, each under 2 MB, one page each, and serves static files meanwhile in < 100 ms', async () => {
-    const keys = await Promise.all(Array.from({ length: 8 }, () => newKey()));
+    // One after another: the flood is the batches, not eight processes writing keys at once.
+    const keys: string[] = [];
+    for (let i = 0; i < 8; i++) keys.push(await newKey());
     const flood = keys.map((key) => post(base, key, batch(20, 'resources/list')));
     const statics: { ms: number; status: number }[] = [];
     let done = false;
