@@ -7,7 +7,7 @@ import type { CardRewardRow, CardRow, Channel } from '../schemas/dataset.ts';
 import { ALL_PURCHASES } from './all-purchases.ts';
 import { acceptanceOf, DEFAULT_CHANNEL, isAccepted, restrictsNetworks } from './acceptance.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
-import { hasRequirement } from './requirements.ts';
+import { isCardForMembers } from './requirements.ts';
 import { inSegment, type Segment } from './segments.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';
 
@@ -134,7 +134,7 @@ export function earningOf(model: Model, card: CardRow, rule: CardRewardRow | nul
     value: centsPerDollar(rate, point),
     typicalValue: centsPerDollar(rule === null ? rate : typicalRate(rule), point),
     // A card held only with a membership (Costco's) is conditional whatever it earns with.
-    conditional: isConditional(rule) || hasRequirement(card, null),
+    conditional: isConditional(rule) || isCardForMembers(card),
   };
 }
 

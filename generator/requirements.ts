@@ -18,9 +18,9 @@ export function requirementsOf(model: Model, card: CardRow, rule: CardRewardRow 
   });
 }
 
-/** True when the card or the rule needs something of the holder (a membership, a way of paying). */
-export function hasRequirement(card: CardRow, rule: CardRewardRow | null): boolean {
-  return typeof card.requires === 'string' || typeof rule?.requires === 'string';
+/** True when the card itself is for members only (Costco's): every rate it earns is then conditional. A rule's own `requires` is `isConditional`'s. */
+export function isCardForMembers(card: CardRow): boolean {
+  return typeof card.requires === 'string';
 }
 
 /** The yearly price of the paid memberships among `requirements`, each counted once. */
