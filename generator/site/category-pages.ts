@@ -36,7 +36,7 @@ export const categoryPages: Artefact = {
 ${
   ranked.length === 0
     ? html`<p>No card has a bonus in this category now.</p>`
-    : html`<div class="scroll" role="region" aria-label="Top cards for ${category.name}" tabindex="0"><table>
+    : html`<div class="scroll" role="region" aria-label="Top cards for ${category.name}" tabindex="0"><table class="ranked">
 <thead><tr><th scope="col">#</th><th scope="col">Card</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Value</th><th scope="col">Conditions</th></tr></thead>
 <tbody>
 ${ranked.map((entry, index) => {

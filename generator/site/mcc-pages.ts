@@ -28,7 +28,12 @@ export const mccPages: Artefact = {
       const merchants = merchantsByMcc.get(mcc.code) ?? [];
       const total = model.merchantCountByMcc.get(mcc.code) ?? 0;
       const categories = categoriesCovering(model, mcc.code);
+      // The ranking first, so a phone shows the best card on its first screen; the code's facts follow it.
       const body = html`<h1>MCC ${mcc.code}: ${mcc.description}</h1>
+<h2>Top cards for MCC ${mcc.code}</h2>
+${segmentedCardTables(model, `Top cards for MCC ${mcc.code}`, rankCards(model, { mcc: mcc.code }), TOP_CARDS_PER_MCC, { earnTable: earnTablePaths.mcc(mcc.code), channel: 'in_store' })}
+<p class="muted">${RANKING_NOTE} <a href="${href(model, publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code }))}">This record as JSON</a>.</p>
+<h2>About MCC ${mcc.code}</h2>
 <dl class="facts">
 <dt>Category group</dt><dd><a href="${href(model, sitePaths.mccGroup(mcc.category_group))}">${mcc.category_group}</a></dd>
 <dt>Merchants in the dataset</dt><dd>${total}</dd>
@@ -38,9 +43,6 @@ export const mccPages: Artefact = {
           : categories.map((c, i) => html`${i > 0 && ', '}<a href="${href(model, sitePaths.best(c.category))}">${c.category_name}</a>`)
       }</dd>
 </dl>
-<h2>Top cards for MCC ${mcc.code}</h2>
-${segmentedCardTables(model, `Top cards for MCC ${mcc.code}`, rankCards(model, { mcc: mcc.code }), TOP_CARDS_PER_MCC, { earnTable: earnTablePaths.mcc(mcc.code), channel: 'in_store' })}
-<p class="muted">${RANKING_NOTE} <a href="${href(model, publicPath(PUBLIC_FILES.mccRecord, { code: mcc.code }))}">This record as JSON</a>.</p>
 <h2>Popular merchants</h2>
 ${
   merchants.length === 0

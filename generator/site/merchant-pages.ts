@@ -28,14 +28,45 @@ const PAGE_CARDS = 5;
 
 const CHANNEL_WORDS: Readonly<Record<Keyed.NetworkAcceptance['channel'], string>> = { in_store: 'In store', online: 'Online' };
 
-function acceptanceList(restrictions: readonly Keyed.NetworkAcceptance[]): Html {
+/** "Mastercard and Visa": a list of networks as a sentence says it. */
+function networksText(networks: readonly string[]): string {
+  const names = networks.map(networkName);
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The merchant's acceptance rule in one sentence, said before its ranking (issue 41): "Costco takes only
+ * Visa in store and only Mastercard and Visa online; the 6 cards on other networks are left out of the
+ * ranking below." Empty when it takes every network.
+ */
+function acceptanceSentence(name: string, restrictions: readonly Keyed.NetworkAcceptance[]): Html {
   if (restrictions.length === 0) return html``;
-  return html`<h2>Cards it takes</h2>
+  const takes = restrictions.map((r) => {
+    const networks = r.networks.length === 0 ? 'no credit card' : `only ${networksText(r.networks)}`;
+    const fee = r.surcharge_percent === null ? '' : ` (with a ${r.surcharge_percent}% fee on credit card payments)`;
+    return `${networks} ${CHANNEL_WORDS[r.channel].toLowerCase()}${fee}`;
+  });
+  const inStore = restrictions.find((r) => r.channel === DEFAULT_CHANNEL);
+  const consequence =
+    inStore === undefined
+      ? ''
+      : inStore.networks.length === 0
+        ? ': no card earns anything at its tills'
+        : inStore.cards_left_out > 0
+          ? `; the ${inStore.cards_left_out} cards on other networks are left out of the ranking below`
+          : '';
+  return html`<p class="acceptance"><strong>${name} takes ${takes.join(' and ')}</strong>${consequence}.</p>`;
+}
+
+/** What each acceptance rule rests on (the dataset's research notes and sources), folded under the ranking. */
+function acceptanceNotes(name: string, restrictions: readonly Keyed.NetworkAcceptance[]): Html {
+  if (restrictions.length === 0) return html``;
+  return html`<details class="acceptance-notes"><summary>Which cards ${name} takes: the notes and sources</summary>
 <ul>${restrictions.map((r) => {
     const networks = r.networks.length === 0 ? 'no credit card' : `${r.networks.map(networkName).join(', ')} only`;
     const fee = r.surcharge_percent === null ? '' : `; a ${r.surcharge_percent}% fee on credit card payments`;
-    return html`<li><strong>${CHANNEL_WORDS[r.channel]}</strong>: ${networks}${fee}. ${r.note} (<a href="${externalHref(r.source_url)}">source</a>, read on ${r.as_of})${r.channel === DEFAULT_CHANNEL && r.cards_left_out > 0 ? `; ${r.cards_left_out} cards on other networks are left out of the ranking below` : ''}.</li>`;
-  })}</ul>`;
+    return html`<li><strong>${CHANNEL_WORDS[r.channel]}</strong>: ${networks}${fee}. ${r.note} (<a href="${externalHref(r.source_url)}">source</a>, read on ${r.as_of}).</li>`;
+  })}</ul></details>`;
 }
 
 function portalLine(model: Model, rates: readonly Keyed.StoreRate[]): Html {
@@ -67,11 +98,13 @@ function pageBody(model: Model, view: MerchantView, rates: readonly Keyed.StoreR
   const { merchant, mcc } = view;
 
   const json = (path: string) => html`<a href="${href(model, path)}"><code>${path}</code></a>`;
+  const restrictions = acceptanceViews(model, merchant);
   return html`<h1>${merchant.name}</h1>
+${acceptanceSentence(merchant.name, restrictions)}
 <h2>Best cards at ${merchant.name}, in store</h2>
-${view.inStore.length === 0 ? html`<p><strong>${merchant.name} takes no credit card in store</strong> (below): no card earns anything at its tills.</p>` : segmentedCardTables(model, `Best cards at ${merchant.name}`, view.inStore, PAGE_CARDS, { earnTable: earnTableHref(model, { mcc: merchant.mcc, merchant: merchant.slug }), channel: DEFAULT_CHANNEL })}
+${view.inStore.length === 0 ? html`<p>No card is ranked here.</p>` : segmentedCardTables(model, `Best cards at ${merchant.name}`, view.inStore, PAGE_CARDS, { earnTable: earnTableHref(model, { mcc: merchant.mcc, merchant: merchant.slug }), channel: DEFAULT_CHANNEL })}
 <p class="muted">${RANKING_NOTE} Every card for this code is ranked on the <a href="${href(model, sitePaths.mcc(mcc.code))}">MCC ${mcc.code} page</a>.</p>
-${acceptanceList(acceptanceViews(model, merchant))}
+${acceptanceNotes(merchant.name, restrictions)}
 <h2>Stacking online</h2>
 ${portalLine(model, rates)}
 ${offerLine(model, merchant, offers)}

@@ -18,7 +18,7 @@ export function cardTable(model: Model, label: string, earnings: readonly Earnin
   // Each row is schemas/card-row.ts's, as browser/wallet.ts draws a re-ranked one from the earn table.
   const paths = rowPaths(model);
   const data = wallet ? html` data-earn-table="${wallet.earnTable}" data-channel="${wallet.channel}"` : '';
-  return html`<div class="scroll" role="region" aria-label="${label}" tabindex="0"${data}><table>
+  return html`<div class="scroll" role="region" aria-label="${label}" tabindex="0"${data}><table class="ranked">
 <thead><tr><th scope="col">#</th><th scope="col">Card</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Value</th><th scope="col">Why</th></tr></thead>
 <tbody>
 ${earnings.map(
