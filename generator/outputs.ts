@@ -17,6 +17,7 @@ import { statsPage } from './site/stats-page.ts';
 import { downloadPage } from './site/download-page.ts';
 import { widgetPages } from './site/widget-pages.ts';
 import { siteAssets } from './site/site-assets.ts';
+import { extensionIndexFile } from './site/extension-index.ts';
 import { changesFeed } from './site/changes-feed.ts';
 import { changesPage } from './site/changes-page.ts';
 
@@ -38,6 +39,8 @@ export const artefacts: readonly Artefact[] = [
   downloadPage,
   widgetPages,
   siteAssets,
+  // The browser extension's one public index (docs/extension.md).
+  extensionIndexFile,
 ];
 
 /** Written after the others from the build's change history: the history file, /api/changes, the site's changes page and feed. */

@@ -18,6 +18,7 @@ export const PUBLIC_FILES = {
   walletScript: '/assets/wallet.js',
   widgetFrame: '/widget/mcc.html',
   widgetScript: '/widget/mcc.js',
+  extensionIndex: '/api/extension/index.json',
 } as const;
 
 export type PublicFile = (typeof PUBLIC_FILES)[keyof typeof PUBLIC_FILES];
