@@ -9,10 +9,16 @@
  * lives in a Shadow DOM so the page's CSS cannot reach it, writes every value as text (never as
  * HTML), and needs nothing else.
  *
- * A site that knows its reader's cards can pass them (issue 27), and the box then names the best of
- * those cards first, ranked on the device from the public earn table (the cards are never sent):
+ * The reader can pick the cards they hold ("My cards", browser/my-cards.ts, as on the site's pages),
+ * and the box then names the best of those cards first, ranked on the device from the public earn
+ * table. The pick is kept in the browser's localStorage under the site's own key, so the widget on the
+ * site's origin (the iframe, /widget) shares the pages' choice; it is never sent.
+ *
+ * A site that knows its reader's cards can pass them instead (issue 27); while it does, its cards win
+ * and the picker is not shown:
  *   <div data-cardrewards-mcc data-cards="amex-gold,citi-double-cash"></div>
- * or, for the iframe or later changes, a message to the widget's window:
+ * or, for the iframe or later changes, a message to the widget's window (an empty list hands the
+ * choice back to the reader's picker):
  *   frame.contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['amex-gold'] }, 'https://HOST');
  *
  * The ranking, the wallet choice and the search are schemas/ modules, bundled in by
@@ -121,6 +127,77 @@
     return node;
   }
 
+  // browser/my-cards.ts
+  var WALLET_KEY = "cardrewards.wallet";
+  function readWallet() {
+    try {
+      const value = JSON.parse(localStorage.getItem(WALLET_KEY) ?? "[]");
+      return Array.isArray(value) ? value.filter((slug) => typeof slug === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+  function writeWallet(slugs) {
+    try {
+      localStorage.setItem(WALLET_KEY, JSON.stringify([...slugs].sort()));
+    } catch {
+    }
+  }
+  function onWalletChange(listener) {
+    addEventListener("storage", (event) => {
+      if (event.key === WALLET_KEY || event.key === null) listener();
+    });
+  }
+  function cardPicker(id, changed) {
+    const list = element("div", { class: "wallet-list" });
+    const filter = element("input", { type: "search", id: `${id}-filter`, autocomplete: "off" });
+    const clear = element("button", { type: "button" }, "Clear my cards");
+    const picker = element(
+      "details",
+      { class: "wallet" },
+      element("summary", {}, "My cards: rank only the cards I hold"),
+      element("p", { class: "muted" }, "Kept in this browser only (localStorage); never sent anywhere."),
+      element("label", { for: filter.id }, "Find a card "),
+      filter,
+      element("fieldset", {}, element("legend", {}, "Cards I hold"), list),
+      clear
+    );
+    let boxes = [];
+    const show = (wallet) => {
+      for (const box of boxes) box.checked = wallet.includes(box.value);
+    };
+    const save = (wallet) => {
+      writeWallet(wallet);
+      changed(wallet);
+    };
+    list.addEventListener("change", () => save(boxes.filter((box) => box.checked).map((box) => box.value)));
+    filter.addEventListener("input", () => {
+      const query = filter.value.trim().toLowerCase();
+      for (const box of boxes) {
+        const label = box.labels?.[0]?.textContent ?? "";
+        if (box.parentElement) box.parentElement.hidden = query !== "" && !label.toLowerCase().includes(query);
+      }
+    });
+    clear.addEventListener("click", () => {
+      show([]);
+      save([]);
+    });
+    return {
+      element: picker,
+      offer(cards) {
+        const sorted = [...cards].sort((a, b) => a.name.localeCompare(b.name, "en"));
+        boxes = sorted.map((card, position) => element("input", { type: "checkbox", id: `${id}-${position}`, value: card.slug }));
+        list.replaceChildren(
+          ...boxes.map(
+            (box, position) => element("div", { class: "wallet-card" }, box, element("label", { for: box.id }, sorted[position].name))
+          )
+        );
+        show(readWallet());
+      },
+      show
+    };
+  }
+
   // browser/mcc-widget.ts
   var script = document.currentScript;
   var base = new URL("../", script instanceof HTMLScriptElement && script.src ? script.src : location.href);
@@ -135,7 +212,7 @@ form { display: flex; flex-wrap: wrap; gap: 6px; }
 label { width: 100%; font-weight: 600; }
 label.inline { width: auto; font-weight: 400; }
 select { font: inherit; padding: 4px 6px; border: 1px solid #767b85; border-radius: 6px; background: #fff; color: inherit; }
-input { flex: 1 1 12rem; font: inherit; padding: 7px 9px; border: 1px solid #767b85; border-radius: 6px; color: inherit; background: #fff; }
+input[type=search] { flex: 1 1 12rem; font: inherit; padding: 7px 9px; border: 1px solid #767b85; border-radius: 6px; color: inherit; background: #fff; }
 button { font: inherit; padding: 7px 12px; border: 1px solid #0b57d0; border-radius: 6px; background: #0b57d0; color: #fff; cursor: pointer; }
 button.link { background: none; border: 0; color: #0b57d0; padding: 2px 0; text-decoration: underline; text-align: left; }
 :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
@@ -145,7 +222,13 @@ h3 { font-size: 1.05em; margin: 10px 0 2px; }
 p { margin: 4px 0; }
 .muted { color: #4a5160; font-size: .9em; }
 a { color: #0b57d0; }
-.wallet { border-left: 3px solid #0b57d0; padding-left: 8px; margin: 8px 0; }
+.mine { border-left: 3px solid #0b57d0; padding-left: 8px; margin: 8px 0; }
+details.wallet { margin: 8px 0; }
+details.wallet summary { cursor: pointer; color: #0b57d0; }
+details.wallet input[type=search] { width: 100%; margin: 2px 0 6px; }
+details.wallet label { width: auto; }
+fieldset { max-height: 12rem; overflow-y: auto; margin: 0 0 6px; border: 1px solid #c9ced6; border-radius: 6px; min-width: 0; }
+.wallet-card label { font-weight: 400; }
 `;
   var index;
   var json = (path) => fetch(new URL(path, base), { credentials: "omit" }).then((response) => {
@@ -172,6 +255,18 @@ a { color: #0b57d0; }
     () => json(`api/earn-table/mcc/${code}.json`)
   );
   var wallets = /* @__PURE__ */ new Map();
+  var walletOf = (host) => {
+    const embedded = wallets.get(host) ?? [];
+    return embedded.length > 0 ? embedded : readWallet();
+  };
+  var pickable;
+  var loadPickable = () => {
+    pickable ??= json("api/earn-table/everyday.json");
+    return pickable;
+  };
+  var redrawAll = () => {
+    for (const [element2] of wallets) element2.dispatchEvent(new Event("cardrewards:wallet"));
+  };
   var count = 0;
   var mount = (host) => {
     if (!(host instanceof HTMLElement) || host.shadowRoot) return;
@@ -197,9 +292,21 @@ a { color: #0b57d0; }
     );
     const suggestions = element("ul", { class: "suggest", "aria-label": "Matches" });
     const result = element("div", { "aria-live": "polite" });
-    root.append(element("style", {}, STYLE), element("div", { class: "box" }, form, suggestions, result));
+    const redraw = () => {
+      if (shown) show(shown);
+    };
+    const picker = cardPicker(`${id}-cards`, redrawAll);
+    picker.element.addEventListener("toggle", () => {
+      if (!picker.element.open) return;
+      loadPickable().then((table) => picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name })))).catch(() => {
+      });
+    });
+    const pickerSlot = element("div");
+    const showPicker = () => pickerSlot.replaceChildren(...(wallets.get(host) ?? []).length > 0 ? [] : [picker.element]);
+    root.append(element("style", {}, STYLE), element("div", { class: "box" }, form, pickerSlot, suggestions, result));
     const say = (...nodes) => result.replaceChildren(...nodes);
     wallets.set(host, slugsOf(host.dataset["cards"]));
+    showPicker();
     let shown;
     const pageLink = (path, text) => element("a", { href: new URL(path, base).href, target: "_blank", rel: "noopener" }, text);
     const show = async (entry) => {
@@ -208,7 +315,7 @@ a { color: #0b57d0; }
       say(element("p", { class: "muted" }, "Loading…"));
       try {
         const code = entry.type === "mcc" ? entry.code : entry.mcc_code;
-        const wallet = wallets.get(host) ?? [];
+        const wallet = walletOf(host);
         const [mcc, merchant, table] = await Promise.all([
           json(`api/mcc/${code}.json`),
           entry.type === "merchant" ? json(`api/merchant/${entry.slug}.json`) : null,
@@ -227,7 +334,7 @@ a { color: #0b57d0; }
           nodes.push(
             element(
               "div",
-              { class: "wallet" },
+              { class: "mine" },
               best2 === void 0 ? element("p", {}, "None of your cards can be used here.") : element(
                 "p",
                 {},
@@ -300,7 +407,9 @@ a { color: #0b57d0; }
       if (shown) show(shown);
     });
     host.addEventListener("cardrewards:wallet", () => {
-      if (shown) show(shown);
+      showPicker();
+      picker.show(readWallet());
+      redraw();
     });
   };
   var setWallet = (cards, host) => {
@@ -315,6 +424,7 @@ a { color: #0b57d0; }
     const data = event.data;
     if (data?.type === "cardrewards:wallet") setWallet(data.cards);
   });
+  onWalletChange(() => redrawAll());
   var start = () => {
     for (const host of document.querySelectorAll("[data-cardrewards-mcc]")) mount(host);
   };

@@ -9,10 +9,16 @@
  * lives in a Shadow DOM so the page's CSS cannot reach it, writes every value as text (never as
  * HTML), and needs nothing else.
  *
- * A site that knows its reader's cards can pass them (issue 27), and the box then names the best of
- * those cards first, ranked on the device from the public earn table (the cards are never sent):
+ * The reader can pick the cards they hold ("My cards", browser/my-cards.ts, as on the site's pages),
+ * and the box then names the best of those cards first, ranked on the device from the public earn
+ * table. The pick is kept in the browser's localStorage under the site's own key, so the widget on the
+ * site's origin (the iframe, /widget) shares the pages' choice; it is never sent.
+ *
+ * A site that knows its reader's cards can pass them instead (issue 27); while it does, its cards win
+ * and the picker is not shown:
  *   <div data-cardrewards-mcc data-cards="amex-gold,citi-double-cash"></div>
- * or, for the iframe or later changes, a message to the widget's window:
+ * or, for the iframe or later changes, a message to the widget's window (an empty list hands the
+ * choice back to the reader's picker):
  *   frame.contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['amex-gold'] }, 'https://HOST');
  *
  * The ranking, the wallet choice and the search are schemas/ modules, bundled in by
@@ -31,6 +37,7 @@ import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
 import { searchEntries } from '../schemas/search-match.ts';
 import { element as el } from './dom.ts';
+import { cardPicker, onWalletChange, readWallet } from './my-cards.ts';
 
 /** The MCC and merchant records the box reads (docs/api.md: the static records). */
 interface MccRecord {
@@ -59,7 +66,7 @@ form { display: flex; flex-wrap: wrap; gap: 6px; }
 label { width: 100%; font-weight: 600; }
 label.inline { width: auto; font-weight: 400; }
 select { font: inherit; padding: 4px 6px; border: 1px solid #767b85; border-radius: 6px; background: #fff; color: inherit; }
-input { flex: 1 1 12rem; font: inherit; padding: 7px 9px; border: 1px solid #767b85; border-radius: 6px; color: inherit; background: #fff; }
+input[type=search] { flex: 1 1 12rem; font: inherit; padding: 7px 9px; border: 1px solid #767b85; border-radius: 6px; color: inherit; background: #fff; }
 button { font: inherit; padding: 7px 12px; border: 1px solid #0b57d0; border-radius: 6px; background: #0b57d0; color: #fff; cursor: pointer; }
 button.link { background: none; border: 0; color: #0b57d0; padding: 2px 0; text-decoration: underline; text-align: left; }
 :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
@@ -69,7 +76,13 @@ h3 { font-size: 1.05em; margin: 10px 0 2px; }
 p { margin: 4px 0; }
 .muted { color: #4a5160; font-size: .9em; }
 a { color: #0b57d0; }
-.wallet { border-left: 3px solid #0b57d0; padding-left: 8px; margin: 8px 0; }
+.mine { border-left: 3px solid #0b57d0; padding-left: 8px; margin: 8px 0; }
+details.wallet { margin: 8px 0; }
+details.wallet summary { cursor: pointer; color: #0b57d0; }
+details.wallet input[type=search] { width: 100%; margin: 2px 0 6px; }
+details.wallet label { width: auto; }
+fieldset { max-height: 12rem; overflow-y: auto; margin: 0 0 6px; border: 1px solid #c9ced6; border-radius: 6px; min-width: 0; }
+.wallet-card label { font-weight: 400; }
 `;
 
 let index: Promise<SearchEntry[]> | undefined;
@@ -108,7 +121,24 @@ const earnTable = (code: string, slug: string | null): Promise<EarnTable> =>
   (slug ? json<EarnTable>(`api/earn-table/merchant/${slug}.json`) : Promise.reject(new Error('no merchant'))).catch(() =>
     json<EarnTable>(`api/earn-table/mcc/${code}.json`),
   );
+/** The cards each box's embedding site passed (data-cards, setWallet, a message); none leaves the choice to the reader. */
 const wallets = new Map<HTMLElement, string[]>();
+/** The cards a box ranks: the embedding site's when it passed some, else the reader's own pick. */
+const walletOf = (host: HTMLElement): string[] => {
+  const embedded = wallets.get(host) ?? [];
+  return embedded.length > 0 ? embedded : readWallet();
+};
+/** The cards the picker offers: every active card, from the everyday earn table (the same file for everyone). */
+let pickable: Promise<EarnTable> | undefined;
+const loadPickable = (): Promise<EarnTable> => {
+  pickable ??= json<EarnTable>('api/earn-table/everyday.json');
+  return pickable;
+};
+
+/** Redraws every box for a changed wallet. */
+const redrawAll = (): void => {
+  for (const [element] of wallets) element.dispatchEvent(new Event('cardrewards:wallet'));
+};
 
 let count = 0;
 /** Turns one host element into a lookup box (once). */
@@ -136,10 +166,28 @@ const mount = (host: Element): void => {
   );
   const suggestions = el('ul', { class: 'suggest', 'aria-label': 'Matches' });
   const result = el('div', { 'aria-live': 'polite' });
-  root.append(el('style', {}, STYLE), el('div', { class: 'box' }, form, suggestions, result));
+  const redraw = (): void => {
+    if (shown) show(shown);
+  };
+  // A pick in one box redraws every box of the page (the storage event reaches only other pages).
+  const picker = cardPicker(`${id}-cards`, redrawAll);
+  // The list of cards is read when the reader first opens the picker, not for every box shown.
+  picker.element.addEventListener('toggle', () => {
+    if (!picker.element.open) return;
+    loadPickable()
+      .then((table) => picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name }))))
+      .catch(() => {
+        // No card list (offline): the picker stays empty; the box answers as without it.
+      });
+  });
+  // Shown only while the embedding site passes no cards of its own.
+  const pickerSlot = el('div');
+  const showPicker = (): void => pickerSlot.replaceChildren(...((wallets.get(host) ?? []).length > 0 ? [] : [picker.element]));
+  root.append(el('style', {}, STYLE), el('div', { class: 'box' }, form, pickerSlot, suggestions, result));
 
   const say = (...nodes: (Node | string)[]): void => result.replaceChildren(...nodes);
   wallets.set(host, slugsOf(host.dataset['cards']));
+  showPicker();
   let shown: SearchEntry | undefined;
   const pageLink = (path: string, text: string): HTMLAnchorElement =>
     el('a', { href: new URL(path, base).href, target: '_blank', rel: 'noopener' }, text);
@@ -150,7 +198,7 @@ const mount = (host: Element): void => {
     say(el('p', { class: 'muted' }, 'Loading…'));
     try {
       const code = entry.type === 'mcc' ? entry.code : entry.mcc_code;
-      const wallet = wallets.get(host) ?? [];
+      const wallet = walletOf(host);
       const [mcc, merchant, table] = await Promise.all([
         json<MccRecord>(`api/mcc/${code}.json`),
         entry.type === 'merchant' ? json<MerchantRecord>(`api/merchant/${entry.slug}.json`) : null,
@@ -170,7 +218,7 @@ const mount = (host: Element): void => {
         nodes.push(
           el(
             'div',
-            { class: 'wallet' },
+            { class: 'mine' },
             best === undefined
               ? el('p', {}, 'None of your cards can be used here.')
               : el(
@@ -252,7 +300,9 @@ const mount = (host: Element): void => {
     if (shown) show(shown);
   });
   host.addEventListener('cardrewards:wallet', () => {
-    if (shown) show(shown);
+    showPicker();
+    picker.show(readWallet());
+    redraw();
   });
 };
 
@@ -270,6 +320,9 @@ addEventListener('message', (event: MessageEvent<unknown>) => {
   const data = event.data as { type?: unknown; cards?: unknown } | null;
   if (data?.type === 'cardrewards:wallet') setWallet(data.cards);
 });
+
+// Another tab or frame of this origin (the site's pages, another box) changed the reader's cards.
+onWalletChange(() => redrawAll());
 
 const start = (): void => {
   for (const host of document.querySelectorAll('[data-cardrewards-mcc]')) mount(host);

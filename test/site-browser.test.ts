@@ -132,7 +132,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
 
   it('embeds the widget in a page of another origin: looks up 5411 and starbucks', async () => {
     const page = await open(`${hostUrl}/`);
-    const input = page.locator('[data-cardrewards-mcc] input');
+    const input = page.locator('[data-cardrewards-mcc] form input');
     await input.fill('5411');
     await input.press('Enter');
     await page.getByText('MCC 5411: Grocery Stores, Supermarkets').waitFor();
@@ -154,8 +154,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   it('works as an iframe too', async () => {
     const page = await open(`${hostUrl}/frame`);
     const frame = page.frameLocator('iframe');
-    await frame.locator('input').fill('5411');
-    await frame.locator('input').press('Enter');
+    await frame.locator('form input').fill('5411');
+    await frame.locator('form input').press('Enter');
     await frame.getByText('MCC 5411: Grocery Stores, Supermarkets').waitFor();
     await page.close();
   });
@@ -229,8 +229,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   it('answers at Costco in the widget as the page does: Visa only, rate, value and conditions, personal or business on a click', async () => {
     const page = await open(`${hostUrl}/`);
     const widget = page.locator('[data-cardrewards-mcc]');
-    await widget.locator('input').fill('costco');
-    await widget.locator('input').press('Enter');
+    await widget.locator('form input').fill('costco');
+    await widget.locator('form input').press('Enter');
     const best = widget.locator('ol.best li');
     await best.first().waitFor();
     // The MCC's top cards (5300) are mostly Mastercard and Amex; at Costco's tills only its Visa card is listed.
@@ -243,8 +243,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     expect(await widget.getByText('None is ranked here.').count()).toBe(1);
     // A cash-back rate reads as a percentage, with what it needs of the holder: groceries, Blue Cash Preferred's capped 6 %.
     await widget.locator('select').selectOption('personal');
-    await widget.locator('input').fill('5411');
-    await widget.locator('input').press('Enter');
+    await widget.locator('form input').fill('5411');
+    await widget.locator('form input').press('Enter');
     await widget.getByText('Personal cards: the best for MCC 5411').waitFor();
     const groceries = await best.allTextContents();
     expect(
@@ -271,10 +271,10 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
 
     const embedded = await open(`${hostUrl}/?cards=amex-gold,citi-double-cash`);
     const widget = embedded.locator('[data-cardrewards-mcc]');
-    await widget.locator('input').fill('costco');
-    await widget.locator('input').press('Enter');
+    await widget.locator('form input').fill('costco');
+    await widget.locator('form input').press('Enter');
     await widget.locator('.refused').waitFor();
-    expect(await widget.locator('.wallet p').first().textContent()).toBe('None of your cards can be used here.');
+    expect(await widget.locator('.mine p').first().textContent()).toBe('None of your cards can be used here.');
     expect(await widget.locator('.refused').textContent()).toBe(
       'Not taken here: Citi Double Cash Card (Mastercard), American Express Gold Card (American Express); Costco takes only Visa in store.',
     );
@@ -287,10 +287,10 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     const ranking = rankCards(prepared.model, { mcc: '5411' });
     const [last, beforeLast] = [ranking.at(-1)!, ranking.at(-2)!];
     const page = await open(`${hostUrl}/?cards=${last.card.slug},${beforeLast.card.slug}`);
-    const input = page.locator('[data-cardrewards-mcc] input');
+    const input = page.locator('[data-cardrewards-mcc] form input');
     await input.fill('5411');
     await input.press('Enter');
-    const best = page.locator('[data-cardrewards-mcc] .wallet p');
+    const best = page.locator('[data-cardrewards-mcc] .mine p');
     await best.waitFor();
     expect(await best.textContent()).toBe(`Your best card here: ${beforeLast.card.name} (${beforeLast.value}¢ per $1)`);
     await page.evaluate(`window.postMessage({ type: 'cardrewards:wallet', cards: ['${last.card.slug}'] }, '*')`);
@@ -299,12 +299,12 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
 
     const framed = await open(`${hostUrl}/frame`);
     const frame = framed.frameLocator('iframe');
-    await frame.locator('input').waitFor();
+    await frame.locator('form input').waitFor();
     await framed.evaluate(
       `document.querySelector('iframe').contentWindow.postMessage({ type: 'cardrewards:wallet', cards: ['${last.card.slug}'] }, '*')`,
     );
-    await frame.locator('input').fill('5411');
-    await frame.locator('input').press('Enter');
+    await frame.locator('form input').fill('5411');
+    await frame.locator('form input').press('Enter');
     await frame.getByText(`Your best card here: ${last.card.name}`).waitFor();
     await framed.close();
   });
