@@ -3,7 +3,8 @@
  * table is re-ranked among them in place, from the page's public earn table. The choice is kept in
  * this browser's localStorage and never sent: the only request is for the earn table, which is the
  * same file for everyone. Without JavaScript the page reads as it was built. No dependencies: the
- * choosing is schemas/choose-from-wallet.ts, bundled in by scripts/generate-browser-scripts.ts.
+ * choosing is schemas/choose-from-wallet.ts and the picker and its storage browser/my-cards.ts (the MCC
+ * widget's too), bundled in by scripts/generate-browser-scripts.ts.
  */
 // Generated from browser/wallet.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
@@ -137,24 +138,80 @@
     return element(node2.tag, node2.attributes, ...node2.children.map(nodeOf));
   }
 
-  // browser/wallet.ts
-  var script = document.currentScript;
-  var base = new URL("../", script instanceof HTMLScriptElement && script.src ? script.src : location.href);
-  var KEY = "cardrewards.wallet";
-  var read = () => {
+  // browser/my-cards.ts
+  var WALLET_KEY = "cardrewards.wallet";
+  function readWallet() {
     try {
-      const value = JSON.parse(localStorage.getItem(KEY) ?? "[]");
+      const value = JSON.parse(localStorage.getItem(WALLET_KEY) ?? "[]");
       return Array.isArray(value) ? value.filter((slug) => typeof slug === "string") : [];
     } catch {
       return [];
     }
-  };
-  var write = (slugs) => {
+  }
+  function writeWallet(slugs) {
     try {
-      localStorage.setItem(KEY, JSON.stringify([...slugs].sort()));
+      localStorage.setItem(WALLET_KEY, JSON.stringify([...slugs].sort()));
     } catch {
     }
-  };
+  }
+  function onWalletChange(listener) {
+    addEventListener("storage", (event) => {
+      if (event.key === WALLET_KEY || event.key === null) listener();
+    });
+  }
+  function cardPicker(id, changed) {
+    const list = element("div", { class: "wallet-list" });
+    const filter = element("input", { type: "search", id: `${id}-filter`, autocomplete: "off" });
+    const clear = element("button", { type: "button" }, "Clear my cards");
+    const picker = element(
+      "details",
+      { class: "wallet" },
+      element("summary", {}, "My cards: rank only the cards I hold"),
+      element("p", { class: "muted" }, "Kept in this browser only (localStorage); never sent anywhere."),
+      element("label", { for: filter.id }, "Find a card "),
+      filter,
+      element("fieldset", {}, element("legend", {}, "Cards I hold"), list),
+      clear
+    );
+    let boxes = [];
+    const show = (wallet) => {
+      for (const box of boxes) box.checked = wallet.includes(box.value);
+    };
+    const save = (wallet) => {
+      writeWallet(wallet);
+      changed(wallet);
+    };
+    list.addEventListener("change", () => save(boxes.filter((box) => box.checked).map((box) => box.value)));
+    filter.addEventListener("input", () => {
+      const query = filter.value.trim().toLowerCase();
+      for (const box of boxes) {
+        const label = box.labels?.[0]?.textContent ?? "";
+        if (box.parentElement) box.parentElement.hidden = query !== "" && !label.toLowerCase().includes(query);
+      }
+    });
+    clear.addEventListener("click", () => {
+      show([]);
+      save([]);
+    });
+    return {
+      element: picker,
+      offer(cards) {
+        const sorted = [...cards].sort((a, b) => a.name.localeCompare(b.name, "en"));
+        boxes = sorted.map((card, position) => element("input", { type: "checkbox", id: `${id}-${position}`, value: card.slug }));
+        list.replaceChildren(
+          ...boxes.map(
+            (box, position) => element("div", { class: "wallet-card" }, box, element("label", { for: box.id }, sorted[position].name))
+          )
+        );
+        show(readWallet());
+      },
+      show
+    };
+  }
+
+  // browser/wallet.ts
+  var script = document.currentScript;
+  var base = new URL("../", script instanceof HTMLScriptElement && script.src ? script.src : location.href);
   var paths = {
     card: (slug) => new URL(`card/${slug}`, base).pathname,
     best: (category) => new URL(`best/${category}`, base).pathname
@@ -188,28 +245,8 @@
     const channel = region.dataset["channel"] === "online" ? "online" : "in_store";
     const entries = new Map(table.earnings.map((entry) => [entry.slug, entry]));
     const status = element("p", { class: "muted wallet-status", role: "status" });
-    const list = element("div", { class: "wallet-list" });
-    const filter = element("input", { type: "search", id: `wallet-filter-${index}`, autocomplete: "off" });
-    const clear = element("button", { type: "button" }, "Clear my cards");
-    const picker = element(
-      "details",
-      { class: "wallet" },
-      element("summary", {}, "My cards: rank only the cards I hold"),
-      element("p", { class: "muted" }, "Kept in this browser only (localStorage); never sent anywhere."),
-      element("label", { for: filter.id }, "Find a card "),
-      filter,
-      element("fieldset", {}, element("legend", {}, "Cards I hold"), list),
-      clear
-    );
-    const cards = [...table.earnings].sort((a, b) => a.name.localeCompare(b.name, "en"));
-    const boxes = cards.map((entry, position) => {
-      const box = element("input", { type: "checkbox", id: `wallet-${index}-${position}`, value: entry.slug });
-      list.append(element("div", { class: "wallet-card" }, box, element("label", { for: box.id }, entry.name)));
-      return box;
-    });
-    const render = () => {
-      const wallet = read();
-      for (const box of boxes) box.checked = wallet.includes(box.value);
+    const render = (wallet = readWallet()) => {
+      picker.show(wallet);
       if (wallet.length === 0) {
         body.replaceChildren(...built);
         status.textContent = "";
@@ -220,25 +257,10 @@
       const best = ranked[0];
       status.textContent = (best === void 0 ? "None of your cards can be used here." : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
     };
-    list.addEventListener("change", () => {
-      write(boxes.filter((box) => box.checked).map((box) => box.value));
-      render();
-    });
-    filter.addEventListener("input", () => {
-      const query = filter.value.trim().toLowerCase();
-      for (const box of boxes) {
-        const label = box.labels?.[0]?.textContent ?? "";
-        if (box.parentElement) box.parentElement.hidden = query !== "" && !label.toLowerCase().includes(query);
-      }
-    });
-    clear.addEventListener("click", () => {
-      write([]);
-      render();
-    });
-    addEventListener("storage", (event) => {
-      if (event.key === KEY) render();
-    });
-    region.before(picker, status);
+    const picker = cardPicker(`wallet-${index}`, render);
+    picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name })));
+    onWalletChange(() => render());
+    region.before(picker.element, status);
     render();
   };
   document.querySelectorAll("[data-earn-table]").forEach((region, index) => {

@@ -31,6 +31,15 @@ describe('browser scripts', () => {
       expect(readFileSync(join(BROWSER_DIR, `${name}.ts`), 'utf8')).not.toMatch(/annual_fee|typical_cents/);
   });
 
+  it('bundles one "My cards" picker (browser/my-cards.ts) into the site\'s pages and the widget, and neither keeps its own', () => {
+    const modules = (name: string) => [...shipped(name).matchAll(/^ {2}\/\/ (browser\/[\w-]+\.ts)$/gm)].map((match) => match[1]);
+    expect(modules('wallet')).toContain('browser/my-cards.ts');
+    expect(modules('mcc-widget')).toContain('browser/my-cards.ts');
+    // The storage key is written once, in the shared module.
+    for (const name of ['wallet', 'mcc-widget'])
+      expect(readFileSync(join(BROWSER_DIR, `${name}.ts`), 'utf8')).not.toContain('cardrewards.wallet');
+  });
+
   it('type-checks browser/ with the DOM library (tsc -p browser)', async () => {
     const tsc = join(ROOT, 'node_modules/.bin/tsc');
     const result = await promisify(execFile)(tsc, ['--noEmit', '-p', join(ROOT, 'browser')], { cwd: ROOT }).then(
