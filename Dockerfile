@@ -17,6 +17,7 @@ COPY generator ./generator
 COPY schemas ./schemas
 COPY tree ./tree
 COPY browser ./browser
+COPY extension ./extension
 COPY dataset ./dataset
 COPY LICENSE README.md ./
 RUN npm ci --no-audit --no-fund
@@ -30,6 +31,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/lib ./lib
 COPY --from=build /app/browser ./browser
+COPY --from=build /app/extension ./extension
 # The MCP resource cardrewards://docs/ranking.md (`cardrewards mcp`, and /mcp with --mcp) reads it at run time.
 COPY docs/ranking.md ./docs/ranking.md
 COPY --from=build /app/node_modules ./node_modules

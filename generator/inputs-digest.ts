@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatasetSources } from './load-dataset.ts';
-import { BROWSER_ASSETS_DIR, packageRoot, packageVersion } from '../tree/package-info.ts';
+import { BROWSER_ASSETS_DIR, EXTENSION_ASSETS_DIR, packageRoot, packageVersion } from '../tree/package-info.ts';
 
 /** This module's own file: its folder's parent holds the running code, its extension says which kind. */
 const SELF = fileURLToPath(import.meta.url);
@@ -26,10 +26,11 @@ export function inputsDigest(sources: DatasetSources, options: Readonly<Record<s
   hash.update(`version=${packageVersion()}\u0000zlib=${process.versions.zlib}\u0000brotli=${process.versions.brotli ?? ''}\u0000`);
   const codeRoot = dirname(dirname(SELF));
   for (const file of codeFiles(codeRoot, extname(SELF))) hash.update(`${relative(codeRoot, file)}\u0000`).update(readFileSync(file));
-  // The site's stylesheet and browser scripts are copied into the tree: they decide its bytes too.
-  const assets = join(packageRoot(), BROWSER_ASSETS_DIR);
-  for (const name of readdirSync(assets).sort())
-    hash.update(`${BROWSER_ASSETS_DIR}/${name}\u0000`).update(readFileSync(join(assets, name)));
+  // The site's stylesheet and browser scripts, and the extension the build packages, are copied into the tree: they decide its bytes too.
+  for (const dir of [BROWSER_ASSETS_DIR, EXTENSION_ASSETS_DIR]) {
+    const assets = join(packageRoot(), dir);
+    for (const name of readdirSync(assets).sort()) hash.update(`${dir}/${name}\u0000`).update(readFileSync(join(assets, name)));
+  }
   const lock = join(packageRoot(), 'package-lock.json');
   if (existsSync(lock)) hash.update(readFileSync(lock));
   return hash.digest('hex');

@@ -18,6 +18,7 @@ import { downloadPage } from './site/download-page.ts';
 import { widgetPages } from './site/widget-pages.ts';
 import { siteAssets } from './site/site-assets.ts';
 import { extensionIndexFile } from './site/extension-index.ts';
+import { extensionPackage } from './site/extension-package.ts';
 import { changesFeed } from './site/changes-feed.ts';
 import { changesPage } from './site/changes-page.ts';
 
@@ -39,8 +40,9 @@ export const artefacts: readonly Artefact[] = [
   downloadPage,
   widgetPages,
   siteAssets,
-  // The browser extension's one public index (docs/extension.md).
+  // The browser extension's public index and its package (docs/extension.md).
   extensionIndexFile,
+  extensionPackage,
 ];
 
 /** Written after the others from the build's change history: the history file, /api/changes, the site's changes page and feed. */

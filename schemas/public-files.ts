@@ -19,6 +19,7 @@ export const PUBLIC_FILES = {
   widgetFrame: '/widget/mcc.html',
   widgetScript: '/widget/mcc.js',
   extensionIndex: '/api/extension/index.json',
+  extensionPackage: '/download/cardrewards-extension.zip',
 } as const;
 
 export type PublicFile = (typeof PUBLIC_FILES)[keyof typeof PUBLIC_FILES];

@@ -14,10 +14,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BROWSER_DIR = join(ROOT, 'browser');
 /** The entry points: each `browser/<name>.ts` becomes `browser/<name>.js`. */
 export const BROWSER_SCRIPTS: readonly string[] = ['search', 'wallet', 'mcc-widget'];
+/** The browser extension's scripts (docs/extension.md), bundled the same way: `extension/<name>.ts` becomes `extension/<name>.js`. */
+export const EXTENSION_DIR = join(ROOT, 'extension');
+export const EXTENSION_SCRIPTS: readonly string[] = ['background', 'popup', 'options'];
 
-/** The bundle of `browser/<name>.ts`, headed by its source's own opening comment and a note that it is generated. */
-export async function browserScriptSource(name: string): Promise<string> {
-  const entry = join(BROWSER_DIR, `${name}.ts`);
+/** The bundle of `<dir>/<name>.ts` (browser/ unless said), headed by its source's own opening comment and a note that it is generated. */
+export async function browserScriptSource(name: string, dir: string = BROWSER_DIR): Promise<string> {
+  const entry = join(dir, `${name}.ts`);
   const opening = /^\/\*[\s\S]*?\*\//.exec(readFileSync(entry, 'utf8'))?.[0] ?? '';
   const result = await build({
     entryPoints: [entry],
@@ -32,5 +35,6 @@ export async function browserScriptSource(name: string): Promise<string> {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]?.text ?? '';
-  return `${opening}\n// Generated from browser/${name}.ts by \`npm run generate:browser-scripts\`: edit that file, not this one.\n${code}`;
+  const folder = dir === BROWSER_DIR ? 'browser' : 'extension';
+  return `${opening}\n// Generated from ${folder}/${name}.ts by \`npm run generate:browser-scripts\`: edit that file, not this one.\n${code}`;
 }

@@ -1,10 +1,18 @@
-/** `npm run generate:browser-scripts`: rewrites browser/*.js from browser/*.ts (test/browser-scripts.test.ts checks they are current). */
+/**
+ * `npm run generate:browser-scripts`: rewrites browser/*.js from browser/*.ts and extension/*.js from
+ * extension/*.ts (test/browser-scripts.test.ts and test/extension-build.test.ts check they are current).
+ */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BROWSER_DIR, BROWSER_SCRIPTS, browserScriptSource } from './browser-scripts.ts';
+import { BROWSER_DIR, BROWSER_SCRIPTS, browserScriptSource, EXTENSION_DIR, EXTENSION_SCRIPTS } from './browser-scripts.ts';
 
-for (const name of BROWSER_SCRIPTS) {
-  const file = join(BROWSER_DIR, `${name}.js`);
-  writeFileSync(file, await browserScriptSource(name));
-  console.log(`wrote ${file}`);
+for (const [dir, names] of [
+  [BROWSER_DIR, BROWSER_SCRIPTS],
+  [EXTENSION_DIR, EXTENSION_SCRIPTS],
+] as const) {
+  for (const name of names) {
+    const file = join(dir, `${name}.js`);
+    writeFileSync(file, await browserScriptSource(name, dir));
+    console.log(`wrote ${file}`);
+  }
 }

@@ -44,3 +44,5 @@ export function packageIssuesUrl(): string | undefined {
 
 /** The folder, at the package root, of the site's stylesheet and browser scripts (shipped as they are, not compiled). */
 export const BROWSER_ASSETS_DIR = 'browser';
+/** The folder, at the package root, of the browser extension's pages, styles and bundled scripts (docs/extension.md), packaged by the build. */
+export const EXTENSION_ASSETS_DIR = 'extension';

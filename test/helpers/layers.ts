@@ -26,6 +26,8 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   client: ['schemas'],
   // The browser scripts' sources, bundled into browser/*.js: the same ranking, chooser and search as the engine's (schemas/).
   browser: ['schemas'],
+  // The browser extension's sources, bundled into extension/*.js: the same chooser and order (schemas/), the site's DOM helpers (browser/).
+  extension: ['schemas', 'browser'],
   cli: ['generator', 'gateway', 'mcp', 'tree', 'schemas', 'errors'],
   scripts: ['generator', 'gateway', 'tree', 'schemas', 'errors', 'tools'],
   tools: [],

@@ -1,0 +1,210 @@
+/*
+ * The options page (issue 43): the "my cards" picker of the site (find a card, tick the ones held,
+ * cards closed to applicants included), personal or business cards, the popup's suggestion (off by
+ * default) and the service's address. Everything is kept in extension storage (extension/settings.ts);
+ * the list of cards is everyday spending's public earn table, the same file for everyone.
+ */
+// Generated from extension/options.ts by `npm run generate:browser-scripts`: edit that file, not this one.
+"use strict";
+(() => {
+  // browser/dom.ts
+  function element(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    node.append(...children);
+    return node;
+  }
+
+  // schemas/public-files.ts
+  var PUBLIC_FILES = {
+    mccRecord: "/api/mcc/{code}.json",
+    merchantRecord: "/api/merchant/{slug}.json",
+    searchIndex: "/api/search.json",
+    openApi: "/openapi.json",
+    earnTableMcc: "/api/earn-table/mcc/{mcc}.json",
+    earnTableMerchant: "/api/earn-table/merchant/{merchant}.json",
+    earnTableEveryday: "/api/earn-table/everyday.json",
+    stylesheet: "/assets/site.css",
+    searchScript: "/assets/search.js",
+    walletScript: "/assets/wallet.js",
+    widgetFrame: "/widget/mcc.html",
+    widgetScript: "/widget/mcc.js",
+    extensionIndex: "/api/extension/index.json",
+    extensionPackage: "/download/cardrewards-extension.zip"
+  };
+
+  // extension/answer.ts
+  var closedOf = (table) => table.closed_cards ?? [];
+  function cardsOf(table) {
+    const closed2 = closedOf(table);
+    return closed2.length === 0 ? table.earnings : [...table.earnings, ...closed2];
+  }
+
+  // extension/public-files.ts
+  var INDEX_MAX_AGE_MS = 6 * 60 * 60 * 1e3;
+  var TABLES_KEPT = 40;
+  async function fetchPublic(baseUrl2, path, revalidate) {
+    const response = await fetch(new URL(path.replace(/^\//, ""), baseUrl2), {
+      credentials: "omit",
+      referrerPolicy: "no-referrer",
+      cache: revalidate ? "no-cache" : "default"
+    });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return response.json();
+  }
+  var memo;
+  async function loadIndex(baseUrl2) {
+    memo ??= (await chrome.storage.local.get("index"))["index"];
+    if (memo !== void 0 && memo.baseUrl === baseUrl2 && Date.now() - memo.fetchedAt < INDEX_MAX_AGE_MS) return memo.index;
+    const index = await fetchPublic(baseUrl2, PUBLIC_FILES.extensionIndex, true);
+    memo = { baseUrl: baseUrl2, fetchedAt: Date.now(), index };
+    await chrome.storage.local.set({ index: memo });
+    return index;
+  }
+  var tableKey = (path) => `table:${path}`;
+  async function loadTable(baseUrl2, version, path) {
+    const stored = await chrome.storage.local.get(["tables", tableKey(path)]);
+    let list2 = stored["tables"];
+    if (list2 === void 0 || list2.baseUrl !== baseUrl2 || list2.version !== version) {
+      if (list2 !== void 0) await chrome.storage.local.remove(list2.paths.map(tableKey));
+      list2 = { baseUrl: baseUrl2, version, paths: [] };
+    } else if (list2.paths.includes(path)) {
+      await chrome.storage.local.set({ tables: { ...list2, paths: [...list2.paths.filter((kept) => kept !== path), path] } });
+      return stored[tableKey(path)];
+    }
+    const table = await fetchPublic(baseUrl2, path, false);
+    const paths = [...list2.paths, path];
+    const dropped = paths.slice(0, Math.max(0, paths.length - TABLES_KEPT));
+    if (dropped.length > 0) await chrome.storage.local.remove(dropped.map(tableKey));
+    await chrome.storage.local.set({ tables: { ...list2, paths: paths.slice(dropped.length) }, [tableKey(path)]: table });
+    return table;
+  }
+
+  // extension/settings.ts
+  var KEY = "settings";
+  function builtBaseUrl() {
+    return withSlash(chrome.runtime.getManifest().homepage_url ?? "http://localhost:8787/");
+  }
+  var withSlash = (url) => url.endsWith("/") ? url : `${url}/`;
+  function reachableBaseUrl(text) {
+    let url;
+    try {
+      url = new URL(text.trim());
+    } catch {
+      return void 0;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") return void 0;
+    url.search = "";
+    url.hash = "";
+    const loopback = url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
+    return loopback || url.origin === new URL(builtBaseUrl()).origin ? withSlash(url.href) : void 0;
+  }
+  var SEGMENTS = ["all", "personal", "business"];
+  async function readSettings() {
+    const stored = (await chrome.storage.local.get(KEY))[KEY] ?? {};
+    const wallet = Array.isArray(stored.wallet) ? stored.wallet.filter((slug) => typeof slug === "string") : [];
+    const segment = SEGMENTS.find((choice) => choice === stored.segment) ?? "all";
+    const baseUrl2 = typeof stored.baseUrl === "string" ? reachableBaseUrl(stored.baseUrl) ?? builtBaseUrl() : builtBaseUrl();
+    return { wallet, segment, suggest: stored.suggest === true, baseUrl: baseUrl2 };
+  }
+  var writes = Promise.resolve();
+  function writeSettings(change) {
+    const write = writes.then(async () => {
+      const next = { ...await readSettings(), ...change };
+      const stored = { ...next, wallet: [...new Set(next.wallet)].sort() };
+      await chrome.storage.local.set({ [KEY]: stored });
+      return stored;
+    });
+    writes = write.catch(() => void 0);
+    return write;
+  }
+
+  // extension/options.ts
+  var status = document.getElementById("status");
+  var list = document.getElementById("cards");
+  var filter = document.getElementById("filter");
+  var suggest = document.getElementById("suggest");
+  var baseUrl = document.getElementById("base-url");
+  var segments = [...document.querySelectorAll('input[name="segment"]')];
+  document.getElementById("base-url-help").textContent = `This extension was built for ${builtBaseUrl()}; it may also use a cardrewards start on this computer (http://localhost or http://127.0.0.1, any port). For a service elsewhere, install the extension from that service’s download page: each build makes one for its own address.`;
+  var boxes = [];
+  var closed = /* @__PURE__ */ new Set();
+  var segmentOf = /* @__PURE__ */ new Map();
+  function applyFilter(segment) {
+    const query = filter.value.trim().toLowerCase();
+    for (const box of boxes) {
+      const label = box.labels?.[0]?.textContent?.toLowerCase() ?? "";
+      const shown = box.checked || (segment === "all" || segmentOf.get(box.value) === segment) && (query === "" || label.includes(query));
+      if (box.parentElement) box.parentElement.hidden = !shown;
+    }
+  }
+  async function showCards() {
+    const settings = await readSettings();
+    for (const radio of segments) radio.checked = radio.value === settings.segment;
+    suggest.checked = settings.suggest;
+    baseUrl.value = settings.baseUrl;
+    const index = await loadIndex(settings.baseUrl);
+    const table = await loadTable(settings.baseUrl, index.version, PUBLIC_FILES.earnTableEveryday);
+    const cards = [...cardsOf(table)].sort((a, b) => a.name.localeCompare(b.name, "en"));
+    closed = new Set(
+      cardsOf(table).filter((entry) => !table.earnings.includes(entry)).map((entry) => entry.slug)
+    );
+    segmentOf = new Map(cards.map((entry) => [entry.slug, entry.segment]));
+    const held = new Set(settings.wallet);
+    boxes = cards.map((entry, position) => {
+      const box = element("input", { type: "checkbox", id: `card-${position}`, value: entry.slug });
+      box.checked = held.has(entry.slug);
+      return box;
+    });
+    list.replaceChildren(
+      element("legend", {}, "Cards I hold"),
+      ...boxes.map((box, position) => {
+        const entry = cards[position];
+        const note = closed.has(entry.slug) ? " (closed to applicants)" : "";
+        return element("div", { class: "card-choice" }, box, element("label", { for: box.id }, `${entry.name}${note}`));
+      })
+    );
+    applyFilter(settings.segment);
+    status.textContent = `${held.size} of ${cards.length} cards chosen.`;
+  }
+  list.addEventListener("change", () => {
+    const wallet = boxes.filter((box) => box.checked).map((box) => box.value);
+    writeSettings({ wallet }).then(() => {
+      status.textContent = `${wallet.length} of ${boxes.length} cards chosen.`;
+    }).catch(() => void 0);
+  });
+  filter.addEventListener("input", () => {
+    readSettings().then((settings) => applyFilter(settings.segment)).catch(() => void 0);
+  });
+  document.getElementById("clear").addEventListener("click", () => {
+    for (const box of boxes) box.checked = false;
+    writeSettings({ wallet: [] }).then((settings) => {
+      applyFilter(settings.segment);
+      status.textContent = `0 of ${boxes.length} cards chosen.`;
+    }).catch(() => void 0);
+  });
+  for (const radio of segments)
+    radio.addEventListener("change", () => {
+      const segment = radio.value;
+      writeSettings({ segment }).then(() => applyFilter(segment)).catch(() => void 0);
+    });
+  suggest.addEventListener("change", () => {
+    writeSettings({ suggest: suggest.checked }).catch(() => void 0);
+  });
+  document.getElementById("service").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const url = reachableBaseUrl(baseUrl.value);
+    if (url === void 0) {
+      status.textContent = `The extension cannot reach ${baseUrl.value}: see below for the addresses it may use.`;
+      return;
+    }
+    writeSettings({ baseUrl: url }).then(showCards).then(() => {
+      status.textContent = `Now using ${url}.`;
+    }).catch((error) => {
+      status.textContent = `${url} could not be read (${error instanceof Error ? error.message : String(error)}).`;
+    });
+  });
+  showCards().catch((error) => {
+    status.textContent = `The service could not be reached (${error instanceof Error ? error.message : String(error)}). Check its address below.`;
+  });
+})();

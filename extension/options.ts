@@ -1,0 +1,122 @@
+/*
+ * The options page (issue 43): the "my cards" picker of the site (find a card, tick the ones held,
+ * cards closed to applicants included), personal or business cards, the popup's suggestion (off by
+ * default) and the service's address. Everything is kept in extension storage (extension/settings.ts);
+ * the list of cards is everyday spending's public earn table, the same file for everyone.
+ */
+import type { EarnTableEntry } from '../schemas/keyed.ts';
+import { element } from '../browser/dom.ts';
+import { cardsOf, type SegmentChoice } from './answer.ts';
+import { loadIndex, loadTable } from './public-files.ts';
+import { PUBLIC_FILES } from '../schemas/public-files.ts';
+import { builtBaseUrl, reachableBaseUrl, readSettings, writeSettings } from './settings.ts';
+
+const status = document.getElementById('status')!;
+const list = document.getElementById('cards')!;
+const filter = document.getElementById('filter') as HTMLInputElement;
+const suggest = document.getElementById('suggest') as HTMLInputElement;
+const baseUrl = document.getElementById('base-url') as HTMLInputElement;
+const segments = [...document.querySelectorAll<HTMLInputElement>('input[name="segment"]')];
+
+document.getElementById('base-url-help')!.textContent =
+  `This extension was built for ${builtBaseUrl()}; it may also use a cardrewards start on this computer (http://localhost or http://127.0.0.1, any port). ` +
+  'For a service elsewhere, install the extension from that service’s download page: each build makes one for its own address.';
+
+let boxes: HTMLInputElement[] = [];
+let closed = new Set<string>();
+let segmentOf = new Map<string, string>();
+
+/** Shows the cards of the chosen segment that match the search, and every card held whatever it is. */
+function applyFilter(segment: SegmentChoice): void {
+  const query = filter.value.trim().toLowerCase();
+  for (const box of boxes) {
+    const label = box.labels?.[0]?.textContent?.toLowerCase() ?? '';
+    const shown = box.checked || ((segment === 'all' || segmentOf.get(box.value) === segment) && (query === '' || label.includes(query)));
+    if (box.parentElement) box.parentElement.hidden = !shown;
+  }
+}
+
+async function showCards(): Promise<void> {
+  const settings = await readSettings();
+  for (const radio of segments) radio.checked = radio.value === settings.segment;
+  suggest.checked = settings.suggest;
+  baseUrl.value = settings.baseUrl;
+  const index = await loadIndex(settings.baseUrl);
+  const table = await loadTable(settings.baseUrl, index.version, PUBLIC_FILES.earnTableEveryday);
+  const cards: EarnTableEntry[] = [...cardsOf(table)].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  closed = new Set(
+    cardsOf(table)
+      .filter((entry) => !table.earnings.includes(entry))
+      .map((entry) => entry.slug),
+  );
+  segmentOf = new Map(cards.map((entry) => [entry.slug, entry.segment]));
+  const held = new Set(settings.wallet);
+  boxes = cards.map((entry, position) => {
+    const box = element('input', { type: 'checkbox', id: `card-${position}`, value: entry.slug });
+    box.checked = held.has(entry.slug);
+    return box;
+  });
+  list.replaceChildren(
+    element('legend', {}, 'Cards I hold'),
+    ...boxes.map((box, position) => {
+      const entry = cards[position]!;
+      const note = closed.has(entry.slug) ? ' (closed to applicants)' : '';
+      return element('div', { class: 'card-choice' }, box, element('label', { for: box.id }, `${entry.name}${note}`));
+    }),
+  );
+  applyFilter(settings.segment);
+  status.textContent = `${held.size} of ${cards.length} cards chosen.`;
+}
+
+list.addEventListener('change', () => {
+  const wallet = boxes.filter((box) => box.checked).map((box) => box.value);
+  writeSettings({ wallet })
+    .then(() => {
+      status.textContent = `${wallet.length} of ${boxes.length} cards chosen.`;
+    })
+    .catch(() => undefined);
+});
+filter.addEventListener('input', () => {
+  readSettings()
+    .then((settings) => applyFilter(settings.segment))
+    .catch(() => undefined);
+});
+document.getElementById('clear')!.addEventListener('click', () => {
+  for (const box of boxes) box.checked = false;
+  writeSettings({ wallet: [] })
+    .then((settings) => {
+      applyFilter(settings.segment);
+      status.textContent = `0 of ${boxes.length} cards chosen.`;
+    })
+    .catch(() => undefined);
+});
+for (const radio of segments)
+  radio.addEventListener('change', () => {
+    const segment = radio.value as SegmentChoice;
+    writeSettings({ segment })
+      .then(() => applyFilter(segment))
+      .catch(() => undefined);
+  });
+suggest.addEventListener('change', () => {
+  writeSettings({ suggest: suggest.checked }).catch(() => undefined);
+});
+document.getElementById('service')!.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const url = reachableBaseUrl(baseUrl.value);
+  if (url === undefined) {
+    status.textContent = `The extension cannot reach ${baseUrl.value}: see below for the addresses it may use.`;
+    return;
+  }
+  writeSettings({ baseUrl: url })
+    .then(showCards)
+    .then(() => {
+      status.textContent = `Now using ${url}.`;
+    })
+    .catch((error: unknown) => {
+      status.textContent = `${url} could not be read (${error instanceof Error ? error.message : String(error)}).`;
+    });
+});
+
+showCards().catch((error: unknown) => {
+  status.textContent = `The service could not be reached (${error instanceof Error ? error.message : String(error)}). Check its address below.`;
+});

@@ -1,0 +1,73 @@
+/**
+ * The browser extension as a ZIP under the public site (issue 43, docs/extension.md): its pages,
+ * styles and bundled scripts as committed in extension/, and a Manifest V3 manifest written for this
+ * build's address, which is the extension's default service and the one origin (with this machine's,
+ * for a `cardrewards start`) its content security policy lets it connect to. Byte-reproducible: the
+ * entries sorted by name, all dated the dataset's date.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Artefact } from '../artefact.ts';
+import type { Model } from '../model.ts';
+import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
+import { EXTENSION_ASSETS_DIR, packageRoot, packageVersion } from '../../tree/package-info.ts';
+import { downloadDate } from './internal/dataset-files.ts';
+import { createZip, type ZipEntry } from './internal/zip.ts';
+
+/** What the archive holds besides its manifest: the built pages and scripts, never their TypeScript sources. */
+export const EXTENSION_FILES: readonly string[] = [
+  'background.js',
+  'extension.css',
+  'options.html',
+  'options.js',
+  'popup.html',
+  'popup.js',
+];
+
+/** The only permissions it asks for: its own storage, and the address of the tab in view (for the badge and the popup). */
+export const EXTENSION_PERMISSIONS: readonly string[] = ['storage', 'tabs'];
+
+/** The manifest for a build whose public site is at `baseUrl`. */
+export function extensionManifest(baseUrl: string, version: string): Record<string, unknown> {
+  const origin = new URL(baseUrl).origin;
+  return {
+    manifest_version: 3,
+    name: 'cardrewards: the best of my cards',
+    short_name: 'cardrewards',
+    description: 'On a shopping site, which of my cards earns the most. My cards and the sites I visit never leave this browser.',
+    version,
+    homepage_url: `${baseUrl.replace(/\/+$/, '')}/`,
+    permissions: [...EXTENSION_PERMISSIONS],
+    background: { service_worker: 'background.js' },
+    action: { default_title: 'cardrewards: the best of my cards', default_popup: 'popup.html' },
+    options_ui: { page: 'options.html', open_in_tab: true },
+    content_security_policy: {
+      extension_pages: [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        `connect-src ${[...new Set([origin, 'http://localhost:*', 'http://127.0.0.1:*'])].join(' ')}`,
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    },
+  };
+}
+
+/** The archive's entries, sorted by name: the manifest and the extension's files. */
+export function extensionEntries(model: Model): ZipEntry[] {
+  const dir = join(packageRoot(), EXTENSION_ASSETS_DIR);
+  const manifest = `${JSON.stringify(extensionManifest(model.baseUrl, packageVersion()), null, 2)}\n`;
+  return [
+    { name: 'manifest.json', bytes: Buffer.from(manifest, 'utf8') },
+    ...EXTENSION_FILES.map((name) => ({ name, bytes: readFileSync(join(dir, name)) })),
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export const extensionPackage: Artefact = {
+  name: 'browser extension',
+  *derive(model) {
+    yield { path: publicFile(PUBLIC_FILES.extensionPackage), bytes: createZip(extensionEntries(model), downloadDate(model)) };
+  },
+};
