@@ -15,16 +15,21 @@ import { browserScriptSource, EXTENSION_DIR, EXTENSION_SCRIPTS } from '../script
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 import { readZip } from './helpers/zip.ts';
 
-function packageOf(baseUrl: string): Buffer {
+function buildFiles(baseUrl: string): ReadonlyMap<string, Buffer> {
   const result = compile(fixtureWithAcceptance(), { baseUrl, displayDir: 'mini' });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  const zip = result.output.files.get(publicFile(PUBLIC_FILES.extensionPackage));
+  return result.output.files;
+}
+
+function packageOf(baseUrl: string, files = buildFiles(baseUrl)): Buffer {
+  const zip = files.get(publicFile(PUBLIC_FILES.extensionPackage));
   if (zip === undefined) throw new Error('no extension package');
   return zip;
 }
 
 describe('the browser extension package', () => {
-  const zip = packageOf('https://rewards.example.test/cards');
+  const files = buildFiles('https://rewards.example.test/cards');
+  const zip = packageOf('https://rewards.example.test/cards', files);
   const entries = readZip(zip);
   const manifest = JSON.parse(entries.find((entry) => entry.name === 'manifest.json')!.bytes.toString('utf8'));
 
@@ -48,6 +53,15 @@ describe('the browser extension package', () => {
     expect(new Set(entries.map((entry) => entry.dosDate)).size).toBe(1);
     // A build for another address is another extension: its manifest names that address.
     expect(packageOf('http://localhost:9999').equals(zip)).toBe(false);
+  });
+
+  it('is linked from the download page, with its size and the steps to install it', () => {
+    const page = files.get('public/download/index.html')?.toString('utf8') ?? '';
+    expect(page).toContain('<h2 id="extension">Browser extension</h2>');
+    expect(page).toContain(
+      `href="/cards${PUBLIC_FILES.extensionPackage}" download>cardrewards-extension.zip</a> (${(zip.length / 1024).toFixed(1)} KiB)`,
+    );
+    expect(page).toContain('<strong>Load unpacked</strong>');
   });
 
   it('asks for storage and tabs only, no host permission, no content script, and connects only to its service', () => {

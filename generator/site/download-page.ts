@@ -7,6 +7,8 @@ import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
 import { createDatabase, sqlTableName } from './internal/sqlite.ts';
 import { createZip } from './internal/zip.ts';
+import { extensionEntries } from './extension-package.ts';
+import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 
 /** A size in KiB or MiB, one decimal. */
 function size(bytes: number): string {
@@ -24,6 +26,8 @@ export const downloadPage: Artefact = {
     yield { path: `public${files.sqlite}`, bytes: sqlite };
     const zipName = files.zip.split('/').pop() ?? '';
     const sqliteName = files.sqlite.split('/').pop() ?? '';
+    // The size of the package extension-package.ts writes (the same entries, so the same bytes).
+    const extensionSize = createZip(extensionEntries(model), date).length;
     yield renderPage(model, {
       path: sitePaths.download,
       title: 'Download the dataset',
@@ -43,6 +47,14 @@ category codes, ${grouped(model.merchants.length)} merchants and more, every row
 ${rowCounts(model).map(({ table, rows }) => html`<tr><td>${table.file}</td><td>${sqlTableName(table)}</td><td class="num">${grouped(rows)}</td></tr>\n`)}</tbody></table></div>
 <h2>Example</h2>
 <pre><code>sqlite3 ${sqliteName} "SELECT c.name, r.rate FROM card_rewards r JOIN cards c ON c.slug = r.card WHERE r.category = 'groceries' ORDER BY r.rate DESC LIMIT 5;"</code></pre>
+<h2 id="extension">Browser extension</h2>
+<p><a href="${href(model, PUBLIC_FILES.extensionPackage)}" download>cardrewards-extension.zip</a> (${size(extensionSize)}): on a shopping site, the toolbar badge shows the best rate among the cards you hold, and its popup which of them to use there, why, and the cards the site does not take. Your cards and the sites you visit never leave your browser: it downloads only public files that are the same for everyone (a list of shopping sites, and the earnings of every card by merchant category) and works the answer out itself. It uses this site, ${model.baseUrl}, unless you point it elsewhere.</p>
+<ol>
+<li>Unzip the file into a folder you keep.</li>
+<li>In Chrome, Edge, Brave, Opera or Vivaldi, open <code>chrome://extensions</code> (<code>edge://extensions</code> in Edge), turn on <strong>Developer mode</strong>, choose <strong>Load unpacked</strong> and pick the folder.</li>
+<li>Click the extension’s icon, then <strong>My cards and settings</strong>, and tick the cards you hold.</li>
+</ol>
+<p>It asks to read the address of the tab you are on (to know the site) and to keep your choices; it reads nothing of the pages themselves. Firefox: open <code>about:debugging</code>, <strong>This Firefox</strong>, <strong>Load Temporary Add-on</strong> and pick <code>manifest.json</code> in the folder (until Firefox restarts).</p>
 <p>See also the <a href="${href(model, sitePaths.stats)}">statistics</a> of this dataset.</p>`,
     });
   },

@@ -38,7 +38,8 @@ export function extensionManifest(baseUrl: string, version: string): Record<stri
     version,
     homepage_url: `${baseUrl.replace(/\/+$/, '')}/`,
     permissions: [...EXTENSION_PERMISSIONS],
-    background: { service_worker: 'background.js' },
+    // Chromium runs the service worker; Firefox, which has none for extensions, runs the same file as a background script.
+    background: { service_worker: 'background.js', scripts: ['background.js'] },
     action: { default_title: 'cardrewards: the best of my cards', default_popup: 'popup.html' },
     options_ui: { page: 'options.html', open_in_tab: true },
     content_security_policy: {
