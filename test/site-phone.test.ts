@@ -116,6 +116,24 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site on a 375 px
     },
   );
 
+  it("fits the widget with an answer, the reader's cards and its picker open in 375 px", async () => {
+    const page = await open('/widget');
+    await page.evaluate(`localStorage.setItem('cardrewards.wallet', '["amex-gold","citi-double-cash"]')`);
+    await page.reload();
+    const widget = page.locator('main [data-cardrewards-mcc]');
+    await widget.locator('form input').fill('costco');
+    await widget.locator('form input').press('Enter');
+    await widget.locator('.mine .refused').waitFor();
+    await widget.getByText('My cards: rank only the cards I hold').click();
+    await widget.getByLabel('Citi Double Cash Card', { exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'widget-answer.png'), fullPage: true });
+    const overflowing = await page.evaluate<string[]>(OVERFLOWING);
+    const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+    await page.close();
+    expect(overflowing).toEqual([]);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+  });
+
   it("says Costco's acceptance rule in one sentence before its ranking, and folds the research notes below it", async () => {
     const page = await open('/merchant/costco');
     const rule = page.locator('main p.acceptance');

@@ -16,7 +16,7 @@ import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
 import { prepare } from '../generator/compile.ts';
 import { type Earning, rankCards } from '../generator/ranking.ts';
 import { readDataset } from '../generator/read-dataset.ts';
-import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, SCREENSHOTS } from './helpers/browser.ts';
+import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
 import { runCli } from './helpers/cli.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { writeSiteFixture } from './helpers/site-fixture.ts';
@@ -113,6 +113,9 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in
       JSON.stringify([last.card.slug, beforeLast.card.slug].sort()),
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'widget-my-cards.png'), fullPage: true });
+    // The open picker and the answer, inside the Shadow DOM, pass axe as the pages do.
+    const serious = (await runAxe(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`)).toEqual([]);
 
     await page.reload();
     await lookUp5411(page);
