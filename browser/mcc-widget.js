@@ -46,6 +46,9 @@
   }
 
   // schemas/choose-from-wallet.ts
+  function walletEntries(table) {
+    return table.closed_cards === void 0 || table.closed_cards.length === 0 ? table.earnings : [...table.earnings, ...table.closed_cards];
+  }
   function earningOn(entry, channel) {
     return channel === "online" && entry.online ? entry.online : entry;
   }
@@ -56,14 +59,15 @@
     const networks = acceptanceOn(table, channel)?.networks;
     if (networks === void 0) return [];
     const held = new Set(wallet);
-    return table.earnings.filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
+    return walletEntries(table).filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
   }
   function chooseFromWallet(table, wallet, options = {}) {
     const valuation = options.valuation ?? "standalone";
     const channel = options.channel ?? "in_store";
     const held = new Set(wallet);
     const networks = acceptanceOn(table, channel)?.networks;
-    return table.earnings.filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+    return walletEntries(table).filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
       const earning = earningOn(entry, channel);
       return {
         entry,
@@ -82,7 +86,8 @@
       typical_value_cents: typicalValue,
       values: earning.values,
       rule: earning.rule,
-      conditions: earning.conditions
+      conditions: earning.conditions,
+      open_to_applicants: !closed.has(entry.slug)
     }));
   }
 

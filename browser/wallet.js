@@ -75,6 +75,9 @@
   }
 
   // schemas/choose-from-wallet.ts
+  function walletEntries(table) {
+    return table.closed_cards === void 0 || table.closed_cards.length === 0 ? table.earnings : [...table.earnings, ...table.closed_cards];
+  }
   function earningOn(entry, channel) {
     return channel === "online" && entry.online ? entry.online : entry;
   }
@@ -85,14 +88,15 @@
     const networks = acceptanceOn(table, channel)?.networks;
     if (networks === void 0) return [];
     const held = new Set(wallet);
-    return table.earnings.filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
+    return walletEntries(table).filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
   }
   function chooseFromWallet(table, wallet, options = {}) {
     const valuation = options.valuation ?? "standalone";
     const channel = options.channel ?? "in_store";
     const held = new Set(wallet);
     const networks = acceptanceOn(table, channel)?.networks;
-    return table.earnings.filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+    return walletEntries(table).filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
       const earning = earningOn(entry, channel);
       return {
         entry,
@@ -111,7 +115,8 @@
       typical_value_cents: typicalValue,
       values: earning.values,
       rule: earning.rule,
-      conditions: earning.conditions
+      conditions: earning.conditions,
+      open_to_applicants: !closed.has(entry.slug)
     }));
   }
 
@@ -243,7 +248,8 @@
     if (!response.ok) return;
     const table = await response.json();
     const channel = region.dataset["channel"] === "online" ? "online" : "in_store";
-    const entries = new Map(table.earnings.map((entry) => [entry.slug, entry]));
+    const entries = new Map(walletEntries(table).map((entry) => [entry.slug, entry]));
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
     const status = element("p", { class: "muted wallet-status", role: "status" });
     const render = (wallet = readWallet()) => {
       picker.show(wallet);
@@ -258,7 +264,7 @@
       status.textContent = (best === void 0 ? "None of your cards can be used here." : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
     };
     const picker = cardPicker(`wallet-${index}`, render);
-    picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name })));
+    picker.offer([...entries.values()].map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name })));
     onWalletChange(() => render());
     region.before(picker.element, status);
     render();

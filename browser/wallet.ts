@@ -7,7 +7,14 @@
  * widget's too), bundled in by scripts/generate-browser-scripts.ts.
  */
 import { type CardRowFacts, cardRow, type RowPaths } from '../schemas/card-row.ts';
-import { acceptanceOn, type Channel, chooseFromWallet, earningOn, refusedFromWallet } from '../schemas/choose-from-wallet.ts';
+import {
+  acceptanceOn,
+  type Channel,
+  chooseFromWallet,
+  earningOn,
+  refusedFromWallet,
+  walletEntries,
+} from '../schemas/choose-from-wallet.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
 import { element, nodeOf } from './dom.ts';
@@ -56,7 +63,9 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
   if (!response.ok) return;
   const table = (await response.json()) as EarnTable;
   const channel: Channel = region.dataset['channel'] === 'online' ? 'online' : 'in_store';
-  const entries = new Map(table.earnings.map((entry) => [entry.slug, entry]));
+  // The cards one can hold: the active ones and those closed to applicants (a holder still ranks them).
+  const entries = new Map(walletEntries(table).map((entry) => [entry.slug, entry]));
+  const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
   const status = element('p', { class: 'muted wallet-status', role: 'status' });
   // The wallet the picker just saved, or the stored one (on load, or changed in another tab).
   const render = (wallet: readonly string[] = readWallet()): void => {
@@ -76,7 +85,7 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
         : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
   };
   const picker = cardPicker(`wallet-${index}`, render);
-  picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name })));
+  picker.offer([...entries.values()].map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name })));
   onWalletChange(() => render());
   region.before(picker.element, status);
   render();

@@ -1409,6 +1409,109 @@ export interface components {
             acceptance: components["schemas"]["NetworkAcceptance"][];
             /** @description how many active cards are listed: all of them */
             card_count: number;
+            /** @description the cards closed to applicants (discontinued) that their holders still use, in the same order: rank one only in a wallet that holds it, never as a card to get (no best-card answer, top list or page ranks them) */
+            closed_cards: {
+                /** @description US dollars a year: the fourth key of the order */
+                annual_fee: number;
+                /** @description true: rate is percent cash back; false: points or miles per dollar */
+                cash_back: boolean;
+                /** @description the display name of the rule's category, as the site's tables write it; null: the base rate */
+                category_name: string | null;
+                /** @description true when the rate needs something of the holder: the second key of the order */
+                conditional: boolean;
+                /** @description what the rate needs of the holder, as in best-card */
+                conditions: {
+                    /**
+                     * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                     * @enum {string}
+                     */
+                    kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                    /** @description the condition in plain words */
+                    note: string;
+                }[];
+                /** @description the card issuer's display name */
+                issuer_name: string;
+                /** @description non-empty text */
+                name: string;
+                /** @enum {string} */
+                network: "visa" | "mastercard" | "amex" | "discover";
+                /** @description what the card earns when the purchase is made online, where it differs (an online-only category such as online retail); null: the same as in store. A device ranking for the merchant's web site reads these fields instead */
+                online: {
+                    /** @description the display name of the rule's category, as the site's tables write it; null: the base rate */
+                    category_name: string | null;
+                    /** @description true when the rate needs something of the holder: the second key of the order */
+                    conditional: boolean;
+                    /** @description what the rate needs of the holder, as in best-card */
+                    conditions: {
+                        /**
+                         * @description membership: the card or the rate is for members of a paid program (its fee and link in the note); payment_method: the rate needs a way of paying (Apple Pay, a mobile wallet); activation: a rotating quarter the holder must activate; chosen_category: the holder must pick the category; auto_category: the card applies the rate to its top category of the period; cap: the rate stops at a spend cap; channel: booked directly only; rotation_unknown: the card's rotating categories for the build date are not in the dataset, so the rate may leave out this quarter's bonus; acceptance: the merchant does not take this card on the channel asked about (a static record whose merchant takes no credit card in store)
+                         * @enum {string}
+                         */
+                        kind: "membership" | "payment_method" | "activation" | "chosen_category" | "auto_category" | "cap" | "channel" | "rotation_unknown" | "acceptance";
+                        /** @description the condition in plain words */
+                        note: string;
+                    }[];
+                    /** @description the card's own multiplier: points per dollar or percent cash back */
+                    rate: number;
+                    /** @description the bonus rule that applied; null: the base rate */
+                    rule: components["schemas"]["AppliedRule"] | null;
+                    values: {
+                        /**
+                         * @description where pooled_cents' point value comes from, as best-card's valuation_basis
+                         * @enum {string}
+                         */
+                        pooled_basis: "published" | "derived" | "redemption" | "assumed";
+                        /** @description rate × the program's transfer value: US cents per dollar */
+                        pooled_cents: number;
+                        /** @description pooled_cents averaged over a typical month once the cap is spent */
+                        pooled_typical_cents: number;
+                        /** @description the card the holder must also have for the pooled value */
+                        pooled_with: string | null;
+                        /**
+                         * @description where standalone_cents' point value comes from, as best-card's valuation_basis
+                         * @enum {string}
+                         */
+                        standalone_basis: "published" | "derived" | "redemption" | "assumed";
+                        /** @description rate × what a point is worth to a holder of only this card */
+                        standalone_cents: number;
+                        /** @description standalone_cents averaged over a typical month once the cap is spent */
+                        standalone_typical_cents: number;
+                    };
+                } | null;
+                /** @description the card's own multiplier: points per dollar or percent cash back */
+                rate: number;
+                /** @description the bonus rule that applied; null: the base rate */
+                rule: components["schemas"]["AppliedRule"] | null;
+                /**
+                 * @description personal or business: who the issuer offers the card to (filter by it for personal cards only)
+                 * @enum {string}
+                 */
+                segment: "personal" | "business";
+                /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+                slug: string;
+                values: {
+                    /**
+                     * @description where pooled_cents' point value comes from, as best-card's valuation_basis
+                     * @enum {string}
+                     */
+                    pooled_basis: "published" | "derived" | "redemption" | "assumed";
+                    /** @description rate × the program's transfer value: US cents per dollar */
+                    pooled_cents: number;
+                    /** @description pooled_cents averaged over a typical month once the cap is spent */
+                    pooled_typical_cents: number;
+                    /** @description the card the holder must also have for the pooled value */
+                    pooled_with: string | null;
+                    /**
+                     * @description where standalone_cents' point value comes from, as best-card's valuation_basis
+                     * @enum {string}
+                     */
+                    standalone_basis: "published" | "derived" | "redemption" | "assumed";
+                    /** @description rate × what a point is worth to a holder of only this card */
+                    standalone_cents: number;
+                    /** @description standalone_cents averaged over a typical month once the cap is spent */
+                    standalone_typical_cents: number;
+                };
+            }[];
             /** @description every active card once, in the order of docs/ranking.md under the standalone valuation; re-sort by the other valuation with the same order */
             earnings: {
                 /** @description US dollars a year: the fourth key of the order */

@@ -21,10 +21,15 @@ export interface ToolProblem extends ProblemDetails {
   readonly rate_limit?: { readonly windows: readonly RateLimitWindow[]; readonly retry_after_seconds: number };
 }
 
-/** A document's bytes, or the problem the gateway answers for the request. */
-export type RouteAnswer =
+/**
+ * A document's bytes, or the problem the gateway answers for the request; `rateLimit`: the key's
+ * windows once the call was counted or refused (the RateLimit headers' state), absent where nothing
+ * counts (offline) or the quota was not asked.
+ */
+export type RouteAnswer = (
   | { readonly kind: 'document'; readonly bytes: Buffer; readonly fileKey: string }
-  | { readonly kind: 'problem'; readonly problem: ToolProblem };
+  | { readonly kind: 'problem'; readonly problem: ToolProblem }
+) & { readonly rateLimit?: readonly RateLimitWindow[] };
 
 /** Answers a request path with its query (`/api/compute/best-card?mcc=5411`). */
 export type AnswerRequest = (target: string) => Promise<RouteAnswer>;

@@ -61,7 +61,9 @@ export function summariseRanking(doc: Doc, buildDate: string): string {
   const from = doc.best_cards_from as { mcc_code?: unknown } | null | undefined;
   const shared =
     from?.mcc_code === undefined ? '' : ` Ranked exactly as its MCC ${String(from.mcc_code)}, whose answer best_cards_from names.`;
-  return `Best card for ${subject(doc)}: ${describeCard(top)}.${next ? ` Next: ${next}.` : ''}${shared} ${date}`;
+  // A merchant answer is for one channel (best-card: at the till; a domain: online); an MCC's names none.
+  const paying = typeof doc.channel === 'string' ? ` (paying ${channelWords(doc.channel)})` : '';
+  return `Best card for ${subject(doc)}${paying}: ${describeCard(top)}.${next ? ` Next: ${next}.` : ''}${shared} ${date}`;
 }
 
 /** Summary of a comparison: each compared card's entry in the ranking, best first, and those not in it. */
@@ -101,24 +103,46 @@ export function summariseCard(doc: Doc, buildDate: string): string {
   return `${String(doc.name)} (${String(doc.slug)}) by ${String(doc.issuer_name)}: $${String(doc.annual_fee)} annual fee, base rate ${String(doc.base_rate)}x, bonus categories ${bonus}, rewards in ${String(doc.program_name)} at ${String(doc.cents_per_point)} cents per point. Card data as of ${String(doc.as_of ?? buildDate)}.`;
 }
 
-/** Summary of `best_of_my_cards`: the wallet's best card there, the next ones, and the slugs left out and why. */
-export function summariseWallet(
+/** "in store" or "online": the channel an answer is for, in the words of a sentence. */
+function channelWords(channel: string): string {
+  return channel === 'online' ? 'online' : 'in store';
+}
+
+/**
+ * Summary of a ranking from an earn table: for a wallet, its best card there, the next ones, the
+ * cards the place refuses and why, and the slugs no card has; for the cards one can get (`best_card`
+ * online), the best ones. A card closed to applicants says so.
+ */
+export function summarisePlaceRanking(
   doc: {
-    readonly ranked: readonly RankedCard[];
-    readonly not_accepted: readonly string[];
+    readonly ranked: readonly (RankedCard & { readonly open_to_applicants?: boolean })[];
+    readonly not_accepted: readonly { readonly slug: string; readonly name: string; readonly network: string }[];
     readonly unknown: readonly string[];
+    readonly acceptance: { readonly networks: readonly string[]; readonly note: string } | null;
     readonly channel: string;
     readonly evaluated_on: string;
   },
   place: string,
+  wallet: boolean,
 ): string {
+  const channel = channelWords(doc.channel);
+  const closed = (card: { readonly open_to_applicants?: boolean }) => (card.open_to_applicants === false ? ', closed to applicants' : '');
   const [top, ...rest] = doc.ranked;
   const best =
     top === undefined
-      ? `none of your cards is taken ${doc.channel === 'online' ? 'online' : 'in store'} at ${place}.`
-      : `${describeCard(top)}.`;
-  const next = rest.length > 0 ? ` Then: ${rest.map((card) => `${card.name} (${card.value_cents ?? '?'} cents)`).join(', ')}.` : '';
-  const refused = doc.not_accepted.length > 0 ? ` Not taken here: ${doc.not_accepted.join(', ')}.` : '';
-  const unknown = doc.unknown.length > 0 ? ` Unknown or inactive: ${doc.unknown.join(', ')}.` : '';
-  return `Best of your cards for ${place}: ${best}${next}${refused}${unknown} Data evaluated on ${doc.evaluated_on}.`;
+      ? `none of ${wallet ? 'your cards' : 'the cards'} is taken ${channel} at ${place}.`
+      : `${describeCard(top)}${closed(top)}.`;
+  const next =
+    rest.length > 0 ? ` Then: ${rest.map((card) => `${card.name} (${card.value_cents ?? '?'} cents${closed(card)})`).join(', ')}.` : '';
+  const takes =
+    doc.acceptance === null
+      ? ''
+      : ` (${place} takes only ${doc.acceptance.networks.join(' and ') || 'no credit card'} ${channel}: ${doc.acceptance.note})`;
+  const refused =
+    doc.not_accepted.length > 0
+      ? ` Not taken here: ${doc.not_accepted.map((card) => `${card.name} (${card.network})`).join(', ')}${takes}.`
+      : '';
+  const unknown = doc.unknown.length > 0 ? ` No card has the slug: ${doc.unknown.join(', ')}.` : '';
+  const subject = wallet ? `Best of your cards for ${place}, paying ${channel}` : `Best cards for ${place}, paying ${channel}`;
+  return `${subject}: ${best}${next}${refused}${unknown} Data evaluated on ${doc.evaluated_on}.`;
 }

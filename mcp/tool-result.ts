@@ -1,4 +1,8 @@
-/** Tool results: the JSON answer as text plus a summary, or a tool error carrying the problem's title and detail. */
+/**
+ * Tool results: a summary and the JSON answer as text, the same answer as `structuredContent` (the
+ * tool's output schema describes it); or a tool error carrying the problem's title and detail, and
+ * the problem document as `structuredContent`.
+ */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RouteAnswer, ToolProblem } from './route-answer.ts';
 
@@ -24,13 +28,14 @@ export function toolError(message: string, problem?: ToolProblem): CallToolResul
   };
 }
 
-/** A result holding `json` (the exact answer text) and `summary`. */
-export function toolAnswer(json: string, summary: string): CallToolResult {
+/** A result holding `summary`, then `doc` as JSON text (`json`: its exact bytes, when it has them) and as `structuredContent`. */
+export function toolAnswer(doc: Record<string, unknown>, summary: string, json = JSON.stringify(doc)): CallToolResult {
   return {
     content: [
       { type: 'text', text: summary },
       { type: 'text', text: json },
     ],
+    structuredContent: doc,
   };
 }
 
@@ -41,5 +46,6 @@ export async function answerResult(
 ): Promise<CallToolResult> {
   if (answer.kind === 'problem') return toolError(answer.problem.detail, answer.problem);
   const json = answer.bytes.toString('utf8');
-  return toolAnswer(json, await summarise(JSON.parse(json) as Record<string, unknown>));
+  const doc = JSON.parse(json) as Record<string, unknown>;
+  return toolAnswer(doc, await summarise(doc), json);
 }

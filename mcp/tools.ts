@@ -2,59 +2,27 @@
  * The MCP tools, one entry each in `TOOLS`: each maps its arguments to a request path and answers
  * through the request steps of whoever serves it (offline as `cardrewards get`, or the gateway with
  * the caller's key), so the JSON is the same bytes and a refusal the same problem. Input schemas
- * are zod shapes, which the SDK publishes as JSON Schema.
+ * are zod shapes, which the SDK publishes as JSON Schema; output schemas are those of the answers
+ * (schemas/mcp.ts), and every answer is also the result's `structuredContent`.
  *
  * A tool is charged once, as the route its `answer` names; what else it reads to present that
- * answer (a `best_cards_from` link, the search index) goes through `follow`: authorised, not
- * counted again.
+ * answer (a `best_cards_from` link, the search index, an earn table) goes through `follow`:
+ * authorised, not counted again.
+ *
+ * Every answer is for one channel: a merchant's or an MCC's for paying in store unless `channel`
+ * says online; a domain's, a recommendation's and a triple stack's online.
  */
-import type { McpServer, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { chooseFromWallet } from '../schemas/choose-from-wallet.ts';
-import type { EarnTable } from '../schemas/keyed.ts';
-import { type EarnTablePlace, earnTablePath, readEarnTable } from './read-earn-table.ts';
+import { defineTool, type Tool, type ToolContext } from './define-tool.ts';
+import type { EarnTablePlace } from './read-earn-table.ts';
+import { rankAtPlace } from './place-ranking.ts';
 import { withRankedList } from './ranked-list.ts';
-import { type AnswerRequest, requestTarget } from './route-answer.ts';
-import type { SearchEntry } from './search-entries.ts';
-import {
-  type RankedCard,
-  summariseCard,
-  summariseComparison,
-  summariseRanking,
-  summariseTripleStack,
-  summariseWallet,
-} from './summaries.ts';
+import { requestTarget } from './route-answer.ts';
+import { type RankedCard, summariseCard, summariseComparison, summariseRanking, summariseTripleStack } from './summaries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
 
-/** What the tools need from whoever serves them. */
-export interface ToolContext {
-  /** The tool's one charged request: authorised and counted as the route it names (offline, nothing is counted). */
-  readonly answer: AnswerRequest;
-  /** Another document the same answer needs: authorised like `answer`, not counted again. */
-  readonly follow: AnswerRequest;
-  /** The search entries of the build answered from, read once per build. */
-  readonly searchEntries: () => Promise<SearchEntry[] | undefined>;
-  /** The build date, for answers that carry no date. */
-  readonly buildDate: string;
-}
-
-/** One tool: its name, description, input shape and what it does; `defineTool` checks the three agree. */
-type Tool = (server: McpServer, context: ToolContext) => void;
-
-function defineTool<Shape extends ZodRawShapeCompat>(tool: {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: Shape;
-  readonly run: (args: ShapeOutput<Shape>, context: ToolContext) => Promise<CallToolResult>;
-}): Tool {
-  return (server, context) => {
-    // The SDK's callback type is conditional on the shape, which TypeScript cannot resolve for a generic one.
-    const callback = ((args: ShapeOutput<Shape>) => tool.run(args, context)) as unknown as ToolCallback<Shape>;
-    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema }, callback);
-  };
-}
+export type { ToolContext } from './define-tool.ts';
 
 const slug = z
   .string()
@@ -66,6 +34,10 @@ const valuation = z
   .enum(['standalone', 'pooled'])
   .optional()
   .describe('standalone: points at their own value (default); pooled: as if moved to the best program the issuer pools them with');
+const channel = z
+  .enum(['in_store', 'online'])
+  .optional()
+  .describe("in_store: paying at the till (the default for a merchant or an MCC); online: on the merchant's web site or app");
 const segment = z
   .enum(['personal', 'business'])
   .optional()
@@ -76,23 +48,51 @@ function ranking(context: ToolContext): (doc: Record<string, unknown>) => Promis
   return async (doc) => summariseRanking(await withRankedList(doc, context.follow), context.buildDate);
 }
 
+/** The one place among merchant, mcc and domain, or undefined when not exactly one is given. */
+function placeOf(args: {
+  merchant?: string | undefined;
+  mcc?: string | undefined;
+  domain?: string | undefined;
+}): EarnTablePlace | undefined {
+  const places: EarnTablePlace[] = [
+    ...(args.mcc === undefined ? [] : [{ mcc: args.mcc }]),
+    ...(args.merchant === undefined ? [] : [{ merchant: args.merchant }]),
+    ...(args.domain === undefined ? [] : [{ domain: args.domain }]),
+  ];
+  return places.length === 1 ? places[0] : undefined;
+}
+
+/** How many cards `best_card` lists online, as the recommendation lists. */
+const ONLINE_LIST = 10;
+
 const bestCard = defineTool({
   name: 'best_card',
   description:
-    'The best credit cards to pay with for one purchase, ranked by value per dollar: give exactly one of merchant (slug, e.g. costco), mcc (merchant category code, e.g. 5411) or domain (a web address, for an online purchase; no valuation). ' +
-    'segment=personal for a person who cannot hold business cards.',
-  inputSchema: { merchant: slug.optional(), mcc: mcc.optional(), domain: z.string().min(1).max(253).optional(), valuation, segment },
+    'The best credit cards to pay with for one purchase, ranked by value per dollar: give exactly one of merchant (slug, e.g. costco), mcc (merchant category code, e.g. 5411) or domain (a web address). ' +
+    "A merchant or MCC answer is for paying in store (at the till) unless channel=online, which ranks the 10 best for paying on the merchant's web site or app from the place's earn table; a domain answer is always online (no valuation). " +
+    'segment=personal for a person who cannot hold business cards. Cards closed to applicants are never ranked here (best_of_my_cards ranks them for their holders).',
+  inputSchema: {
+    merchant: slug.optional(),
+    mcc: mcc.optional(),
+    domain: z.string().min(1).max(253).optional(),
+    channel,
+    valuation,
+    segment,
+  },
   run: async (args, context) => {
-    const given = [args.merchant, args.mcc, args.domain].filter((value) => value !== undefined);
-    if (given.length !== 1) return toolError('Give exactly one of merchant, mcc or domain.');
-    // The domain ranking (/api/extension/recommend) has one valuation; refuse rather than ignore the argument.
-    if (args.domain !== undefined && args.valuation !== undefined)
-      return toolError('valuation is taken with merchant or mcc, not with domain.');
-    if (args.domain !== undefined)
+    const place = placeOf(args);
+    if (place === undefined) return toolError('Give exactly one of merchant, mcc or domain.');
+    if ('domain' in place) {
+      // The domain ranking (/api/extension/recommend) has one valuation and one channel; refuse rather than ignore the argument.
+      if (args.valuation !== undefined) return toolError('valuation is taken with merchant or mcc, not with domain.');
+      if (args.channel === 'in_store') return toolError('A domain is a purchase online: leave channel out, or give merchant or mcc.');
       return answerResult(
-        await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain, segment: args.segment })),
+        await context.answer(requestTarget('/api/extension/recommend', { domain: place.domain, segment: args.segment })),
         ranking(context),
       );
+    }
+    if (args.channel === 'online')
+      return rankAtPlace({ place, channel: 'online', valuation: args.valuation, segment: args.segment, limit: ONLINE_LIST }, context);
     const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation, segment: args.segment };
     return answerResult(await context.answer(requestTarget('/api/compute/best-card', query)), ranking(context));
   },
@@ -101,7 +101,7 @@ const bestCard = defineTool({
 const recommendForDomain = defineTool({
   name: 'recommend_for_domain',
   description:
-    'The 10 best cards for the shop behind a web domain (as a browser extension would show them), among the cards it takes online; an unknown site gets the general online ranking.',
+    'The 10 best cards for paying online at the shop behind a web domain (as a browser extension would show them), among the cards it takes online; an unknown site gets the general online ranking.',
   inputSchema: { domain: z.string().min(1).max(253).describe('a domain or URL, e.g. amazon.com'), segment },
   run: async (args, context) =>
     answerResult(
@@ -113,7 +113,7 @@ const recommendForDomain = defineTool({
 const tripleStack = defineTool({
   name: 'triple_stack',
   description:
-    'For an online purchase at a merchant: the best card, the best shopping-portal rate and a card-linked offer, each in cents per dollar with its basis and age, and their total.',
+    'For paying online at a merchant (its web site, through a shopping portal): the best card, the best shopping-portal rate and a card-linked offer, each in cents per dollar with its basis and age, and their total.',
   inputSchema: { merchant: slug.describe('merchant slug, e.g. costco'), valuation, segment },
   run: async (args, context) =>
     answerResult(
@@ -126,7 +126,8 @@ const tripleStack = defineTool({
 
 const cardDetails = defineTool({
   name: 'card_details',
-  description: "One card's reward rules, fees, sign-up bonus, benefits and credits, by its slug (find slugs with the search tool).",
+  description:
+    "One card's reward rules, fees, sign-up bonus, benefits and credits, by its slug (find slugs with the search tool), cards closed to applicants included.",
   inputSchema: { card: slug.describe('card slug, e.g. amex-gold') },
   run: async (args, context) =>
     answerResult(await context.answer(`/api/cards/${args.card}`), (doc) => summariseCard(doc, context.buildDate)),
@@ -153,17 +154,20 @@ const search = defineTool({
       results.length === 0
         ? `Nothing matches "${args.query}".`
         : `${results.length} match${results.length === 1 ? '' : 'es'} for "${args.query}": ${results.map((entry) => `${entry.name} (${entry.type} ${entry.id})`).join(', ')}.`;
-    return toolAnswer(JSON.stringify(results), summary);
+    return toolAnswer({ query: args.query, results }, summary);
   },
 });
 
 const compareCards = defineTool({
   name: 'compare_cards',
   description:
-    'Compare two to five cards (by slug) for one purchase, an MCC or a merchant: their entries in the best-card ranking, and which of them are not in it.',
-  inputSchema: { cards: z.array(slug).min(2).max(5), merchant: slug.optional(), mcc: mcc.optional(), valuation },
+    'Compare two to five cards (by slug) for one purchase at a merchant or an MCC. In store (the default): their entries in the best-card ranking, and which of them are not in it. ' +
+    "channel=online: the cards ranked for paying on the merchant's web site or app from the place's earn table, as best_of_my_cards answers.",
+  inputSchema: { cards: z.array(slug).min(2).max(5), merchant: slug.optional(), mcc: mcc.optional(), channel, valuation },
   run: async (args, context) => {
-    if ((args.merchant === undefined) === (args.mcc === undefined)) return toolError('Give exactly one of merchant or mcc.');
+    const place = placeOf(args);
+    if (place === undefined) return toolError('Give exactly one of merchant or mcc.');
+    if (args.channel === 'online') return rankAtPlace({ place, wallet: args.cards, channel: 'online', valuation: args.valuation }, context);
     const reply = await context.answer(
       requestTarget('/api/compute/best-card', { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }),
     );
@@ -173,77 +177,29 @@ const compareCards = defineTool({
     const compared = listed.filter((card) => args.cards.includes(card.slug));
     const notRanked = args.cards.filter((wanted) => !listed.some((card) => card.slug === wanted));
     const comparison = { ...doc, best_cards: compared, not_ranked: notRanked };
-    return toolAnswer(JSON.stringify(comparison), summariseComparison(comparison, notRanked, context.buildDate));
+    return toolAnswer(comparison, summariseComparison(comparison, notRanked, context.buildDate));
   },
 });
-
-/** How the summary names the place a table answers for. */
-function placeName(place: EarnTablePlace, table: EarnTable): string {
-  const mcc = `MCC ${String(table.mcc_code)}`;
-  if ('mcc' in place) return mcc;
-  if ('merchant' in place) return table.merchant?.name ?? `${place.merchant} (ranked as its ${mcc})`;
-  const where = table.merchant?.name ?? (table.kind === 'everyday' ? 'everyday spending' : mcc);
-  return `${place.domain} (online, ${where})`;
-}
 
 const bestOfMyCards = defineTool({
   name: 'best_of_my_cards',
   description:
-    'Which of the cards a person holds to use for one purchase: give their card slugs (2 to 30; used for this answer only, never stored) and exactly one of merchant (slug), mcc or domain (an online purchase). Ranks them from the earn table of that place, as best_card would, and lists apart the slugs that are unknown or inactive, or that the merchant does not take.',
+    'Which of the cards a person holds to use for one purchase: give their card slugs (1 to 30; used for this answer only, never stored; cards closed to applicants count) and exactly one of merchant (slug), mcc or domain. ' +
+    "A merchant or MCC answer is for paying in store unless channel=online (the merchant's web site or app); a domain is online. " +
+    'Ranks them from the earn table of that place, as best_card would, and lists apart the cards the place does not take there (with its acceptance rule: why) and the slugs no card has. ' +
+    'One card answers "is my card fine here?": what it earns there, or that it is not taken and why.',
   inputSchema: {
-    cards: z.array(slug).min(2).max(30).describe('the card slugs of the wallet, e.g. ["amex-gold", "citi-double-cash"]'),
+    cards: z.array(slug).min(1).max(30).describe('the card slugs of the wallet, e.g. ["amex-gold", "citi-double-cash"]'),
     merchant: slug.optional(),
     mcc: mcc.optional(),
     domain: z.string().min(1).max(253).optional(),
+    channel,
     valuation,
   },
   run: async (args, context) => {
-    const places: EarnTablePlace[] = [
-      ...(args.mcc === undefined ? [] : [{ mcc: args.mcc }]),
-      ...(args.merchant === undefined ? [] : [{ merchant: args.merchant }]),
-      ...(args.domain === undefined ? [] : [{ domain: args.domain }]),
-    ];
-    const place = places[0];
-    if (place === undefined || places.length !== 1) return toolError('Give exactly one of merchant, mcc or domain.');
-    const reply = await readEarnTable(place, context.follow);
-    if (reply.kind === 'problem') return toolError(reply.message, reply.problem);
-    const { table, channel } = reply;
-    const wallet = [...new Set(args.cards)].sort();
-    const listed = new Set(table.earnings.map((entry) => entry.slug));
-    const unknown = wallet.filter((card) => !listed.has(card));
-    if (unknown.length === wallet.length)
-      return toolError(`None of these cards is an active card: ${unknown.join(', ')}. Find slugs with the search tool.`);
-    // Charged once, as the route that answers the table, now that the tool answers (a 429 is refused here).
-    const charged = await context.answer(reply.charge);
-    if (charged.kind === 'problem') return toolError(charged.problem.detail, charged.problem);
-    const valuationUsed = args.valuation ?? 'standalone';
-    const choices = chooseFromWallet(table, wallet, { valuation: valuationUsed, channel });
-    const chosen = new Set(choices.map((choice) => choice.slug));
-    // Keys in sorted order, as every document of the build: the same question gives the same bytes.
-    const ranked = choices.map((choice) => ({
-      conditions: choice.conditions,
-      name: choice.name,
-      rank: choice.rank,
-      rate: choice.rate,
-      rule: choice.rule,
-      slug: choice.slug,
-      typical_value_cents: choice.typical_value_cents,
-      value_cents: choice.value_cents,
-      values: choice.values,
-    }));
-    const doc = {
-      channel,
-      earn_table: earnTablePath(table),
-      evaluated_on: table.evaluated_on,
-      kind: table.kind,
-      mcc_code: table.mcc_code,
-      merchant: table.merchant,
-      not_accepted: wallet.filter((card) => listed.has(card) && !chosen.has(card)),
-      ranked,
-      unknown,
-      valuation: valuationUsed,
-    };
-    return toolAnswer(JSON.stringify(doc), summariseWallet(doc, placeName(place, table)));
+    const place = placeOf(args);
+    if (place === undefined) return toolError('Give exactly one of merchant, mcc or domain.');
+    return rankAtPlace({ place, wallet: args.cards, channel: args.channel, valuation: args.valuation }, context);
   },
 });
 

@@ -45,7 +45,15 @@ export interface WalletAcceptance {
 /** What the choice reads of an earn table. */
 export interface WalletTable<Entry extends WalletTableEntry> {
   readonly acceptance: readonly WalletAcceptance[];
+  /** The active cards: what a "which card to get" ranking may list. */
   readonly earnings: readonly Entry[];
+  /** The cards closed to applicants that holders still use (absent from tables built before 2026-11-28): ranked only when held. */
+  readonly closed_cards?: readonly Entry[];
+}
+
+/** Every card a wallet may name at the table's place: the active cards, then those closed to applicants. */
+export function walletEntries<Entry extends WalletTableEntry>(table: WalletTable<Entry>): readonly Entry[] {
+  return table.closed_cards === undefined || table.closed_cards.length === 0 ? table.earnings : [...table.earnings, ...table.closed_cards];
 }
 
 /** What `entry` earns on `channel`: its online fields online where they differ (an online-only category such as online retail), else its own. */
@@ -55,7 +63,10 @@ export function earningOn<Entry extends WalletTableEntry>(entry: Entry, channel:
 }
 
 /** The place's restriction on `channel`, or undefined when it takes every network there. */
-export function acceptanceOn(table: WalletTable<WalletTableEntry>, channel: Channel): WalletAcceptance | undefined {
+export function acceptanceOn<Row extends WalletAcceptance>(
+  table: { readonly acceptance: readonly Row[] },
+  channel: Channel,
+): Row | undefined {
   return table.acceptance.find((row) => row.channel === channel);
 }
 
@@ -68,7 +79,7 @@ export function refusedFromWallet<Entry extends WalletTableEntry>(
   const networks = acceptanceOn(table, channel)?.networks;
   if (networks === undefined) return [];
   const held = new Set(wallet);
-  return table.earnings.filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
+  return walletEntries(table).filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
 }
 
 /** One card of the wallet at the table's place, best first, with why it earns what it earns. */
@@ -85,6 +96,8 @@ export interface WalletChoice<Entry extends WalletTableEntry = WalletTableEntry>
   readonly values: Entry['values'];
   readonly rule: Entry['rule'];
   readonly conditions: Entry['conditions'];
+  /** False for a card closed to applicants: the holder may use it, nobody can get it. */
+  readonly open_to_applicants: boolean;
 }
 
 export interface ChooseOptions {
@@ -97,7 +110,9 @@ export interface ChooseOptions {
 /**
  * The wallet's cards ranked at the table's place, best first: the cards the engine's ranking
  * (best-card, recommend) would list, in its order, keeping only these slugs. A card the merchant
- * refuses on the channel is left out, as the engine leaves it out; an unknown or inactive slug too.
+ * refuses on the channel is left out, as the engine leaves it out; an unknown slug too. A card
+ * closed to applicants that the wallet holds is ranked among them by the same order (the engine
+ * ranks only cards one can get, so it is the one card the engine's list does not show).
  */
 export function chooseFromWallet<Entry extends WalletTableEntry>(
   table: WalletTable<Entry>,
@@ -108,7 +123,8 @@ export function chooseFromWallet<Entry extends WalletTableEntry>(
   const channel = options.channel ?? 'in_store';
   const held = new Set(wallet);
   const networks = acceptanceOn(table, channel)?.networks;
-  return table.earnings
+  const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+  return walletEntries(table)
     .filter((entry) => held.has(entry.slug) && (networks === undefined || networks.includes(entry.network)))
     .map((entry) => {
       const earning = earningOn(entry, channel);
@@ -132,5 +148,6 @@ export function chooseFromWallet<Entry extends WalletTableEntry>(
       values: earning.values,
       rule: earning.rule,
       conditions: earning.conditions,
+      open_to_applicants: !closed.has(entry.slug),
     }));
 }

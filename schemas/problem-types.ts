@@ -135,3 +135,28 @@ export interface ProblemDetails {
   readonly parameter?: string;
   readonly allowed?: readonly string[] | string;
 }
+
+/** RFC 9457 problem details as the gateway answers them (`PROBLEM_TYPES` lists the codes). */
+export const PROBLEM_SCHEMA = {
+  type: 'object',
+  description: 'RFC 9457 problem details; `type` is /problems/{code}, a page that explains the error',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: {
+      type: 'string',
+      enum: Object.keys(PROBLEM_TYPES),
+      description: 'the stable name of the error, to branch on; /problems/{code} explains it',
+    },
+    instance: { type: 'string', description: 'the request path' },
+    request_id: { type: 'string', description: 'as in the X-Request-Id header and the access log' },
+    parameter: { type: 'string', description: 'for parameter errors: the parameter' },
+    allowed: {
+      description: 'for parameter errors: what the parameter accepts',
+      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    },
+  },
+} as const;

@@ -1,7 +1,8 @@
 /**
  * `/mcp` on the gateway, driven by the SDK's own Streamable HTTP client against a real gateway on a
  * real port, on the embedded store and on a real redis-server: the same tools and answers as the
- * stdio server and `cardrewards get`, and each tool call authorised and counted as its route.
+ * stdio server and `cardrewards get`, and each tool call authorised and counted as its route; each
+ * result says the quota it left, and `/metrics` counts the calls by tool.
  */
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ import { useTreeAndRedis } from './helpers/fixture.ts';
 import { createTestKey, startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { get } from './helpers/http.ts';
 import { HAS_REDIS, REQUIRE_REDIS } from './helpers/redis.ts';
+import { createMetrics, renderMetrics } from '../gateway/server/metrics.ts';
+import { RATE_LIMIT_META } from '../schemas/mcp.ts';
 
 const fixture = useTreeAndRedis('cardrewards-mcp-remote-');
 
@@ -47,6 +50,18 @@ function texts(result: CallToolResult): string[] {
   return result.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
 }
 
+/** A result without its `_meta`: what the gateway and stdio answer alike (only the gateway counts, so only it says the quota). */
+function answerOf(result: unknown): unknown {
+  const { _meta: _quota, ...answer } = result as CallToolResult;
+  return answer;
+}
+
+/** The quota a result says it left, as `name remaining/limit` per window. */
+function quotaLeft(result: CallToolResult): string[] | undefined {
+  const meta = result._meta?.[RATE_LIMIT_META] as { windows: { name: string; remaining: number; limit: number }[] } | undefined;
+  return meta?.windows.map((window) => `${window.name} ${window.remaining}/${window.limit}`);
+}
+
 it('fails under CI when redis-server is missing', () => {
   if (REQUIRE_REDIS) expect(HAS_REDIS).toBe(true);
 });
@@ -55,10 +70,12 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
   describe(`/mcp on the ${name} store`, () => {
     let store: Store;
     let gateway: TestGateway;
+    /** The gateway's counters, as `/metrics` renders them. */
+    const metrics = createMetrics();
     const clients: Client[] = [];
     beforeAll(async () => {
       store = await open();
-      gateway = await startTestGateway(store, fixture.tree.out, { limits: LIMITS, mcp: 'true' });
+      gateway = await startTestGateway(store, fixture.tree.out, { limits: LIMITS, mcp: 'true', metrics });
     });
     afterAll(async () => {
       await Promise.all(clients.map((client) => client.close()));
@@ -71,6 +88,8 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       const client = new Client({ name: 'cardrewards-test', version: '0.0.0' });
       const headers: Record<string, string> = { 'X-API-Key': key };
       await client.connect(new StreamableHTTPClientTransport(new URL(`${gateway.url}/mcp`), { requestInit: { headers } }));
+      // Listed, so the client checks every result against its tool's output schema.
+      await client.listTools();
       clients.push(client);
       return client;
     };
@@ -85,6 +104,7 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       expect(remote.tools.length).toBe(7);
       expect(remote).toEqual(await stdio.listTools());
       expect(await usage(key)).toEqual({ day: 0, month: 0 });
+      expect(remote.tools.every((tool) => tool.outputSchema?.type === 'object')).toBe(true);
     });
 
     it.each([
@@ -100,7 +120,8 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       expect(result.isError).toBeFalsy();
       expect(texts(result)[1]).toBe(offline.stdout);
       // Summary included: the merchant's follows `best_cards_from` (read, not charged again).
-      expect(result).toEqual(await stdio.callTool({ name: 'best_card', arguments: args }));
+      expect(answerOf(result)).toEqual(await stdio.callTool({ name: 'best_card', arguments: args }));
+      expect(result.structuredContent).toEqual(JSON.parse(offline.stdout));
       expect(await usage(key)).toEqual({ day: 1, month: 1 });
     });
 
@@ -108,10 +129,12 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       const key = await createTestKey(store, 'starter');
       const client = await connect(key);
       const compare = { cards: ['amex-gold', 'citi-double-cash', 'no-such-card'], merchant: 'shell' };
-      expect(await call(client, 'compare_cards', compare)).toEqual(await stdio.callTool({ name: 'compare_cards', arguments: compare }));
+      expect(answerOf(await call(client, 'compare_cards', compare))).toEqual(
+        await stdio.callTool({ name: 'compare_cards', arguments: compare }),
+      );
       expect(await usage(key)).toEqual({ day: 1, month: 1 });
       const search = await call(client, 'search', { query: 'Gold amex' });
-      expect(search).toEqual(await stdio.callTool({ name: 'search', arguments: { query: 'Gold amex' } }));
+      expect(answerOf(search)).toEqual(await stdio.callTool({ name: 'search', arguments: { query: 'Gold amex' } }));
       expect(await usage(key)).toEqual({ day: 2, month: 2 });
       const card = await call(client, 'card_details', { card: 'amex-gold' });
       expect(texts(card)[1]).toBe((await runCli(['get', '/api/cards/amex-gold', '--dist', fixture.tree.out])).stdout);
@@ -125,14 +148,76 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       [{ merchant: 'delta-air-lines' }],
       [{ merchant: 'costco' }],
       [{ domain: 'delta.com' }],
+      [{ merchant: 'delta-air-lines', channel: 'online' }],
     ])('best_of_my_cards %j gives the result stdio gives, charged once', async (place) => {
       const key = await createTestKey(store, 'starter');
       const client = await connect(key);
       const args = { cards: ['citi-double-cash', 'amex-gold', 'delta-skymiles-gold', 'no-such-card'], ...place };
       const result = await call(client, 'best_of_my_cards', args);
       expect(result.isError).toBeFalsy();
-      expect(result).toEqual(await stdio.callTool({ name: 'best_of_my_cards', arguments: args }));
+      expect(answerOf(result)).toEqual(await stdio.callTool({ name: 'best_of_my_cards', arguments: args }));
       expect(await usage(key)).toEqual({ day: 1, month: 1 });
+    });
+
+    it.each([
+      [['amex-gold'], { mcc: '5411' }],
+      [['chase-freedom'], { merchant: 'costco' }],
+      [['chase-freedom', 'citi-double-cash'], { domain: 'delta.com' }],
+    ])('best_of_my_cards answers the one-card or closed-card wallet %j at %j as stdio does, charged once', async (cards, place) => {
+      const key = await createTestKey(store, 'starter');
+      const client = await connect(key);
+      const result = await call(client, 'best_of_my_cards', { cards, ...place });
+      expect(result.isError).toBeFalsy();
+      const ranked = (result.structuredContent as { ranked: { slug: string; open_to_applicants: boolean }[] }).ranked;
+      expect(ranked.map((card) => card.slug).sort()).toEqual([...cards].sort());
+      expect(ranked.filter((card) => !card.open_to_applicants).map((card) => card.slug)).toEqual(
+        cards.filter((card) => card === 'chase-freedom'),
+      );
+      expect(answerOf(result)).toEqual(await stdio.callTool({ name: 'best_of_my_cards', arguments: { cards, ...place } }));
+      expect(await usage(key)).toEqual({ day: 1, month: 1 });
+    });
+
+    it('says on every result the quota it left: one less per charged call, the same after an uncounted one', async () => {
+      const key = await createTestKey(store, 'free');
+      const client = await connect(key);
+      const left = [];
+      for (const [name, args] of [
+        ['card_details', { card: 'amex-gold' }],
+        ['search', { query: 'gold' }],
+        ['best_of_my_cards', { cards: ['chase-freedom'], domain: 'delta.com' }],
+      ] as const)
+        left.push(quotaLeft(await call(client, name, args)));
+      expect(left).toEqual([
+        ['monthly 999/1000', 'daily 2/3'],
+        ['monthly 998/1000', 'daily 1/3'],
+        ['monthly 997/1000', 'daily 0/3'],
+      ]);
+      // Not found is not counted, and says so; a refusal at the limit says none is left; arguments refused never reach the quota.
+      expect(quotaLeft(await call(client, 'card_details', { card: 'no-such-card' }))).toEqual(['monthly 997/1000', 'daily 0/3']);
+      expect(quotaLeft(await call(client, 'card_details', { card: 'amex-gold' }))).toEqual(['monthly 997/1000', 'daily 0/3']);
+      expect(quotaLeft(await call(client, 'best_card', {}))).toBeUndefined();
+      expect(await usage(key)).toEqual({ day: 3, month: 3 });
+    });
+
+    it('counts tool calls in /metrics by tool and outcome', async () => {
+      const count = async (tool: string, outcome: string) => {
+        const text = renderMetrics(metrics.snapshot(), undefined, 1);
+        const line = new RegExp(`^cardrewards_mcp_tool_calls_total\\{tool="${tool}",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text);
+        return Number(line?.[1] ?? 0);
+      };
+      const before = {
+        answered: await count('best_of_my_cards', 'answered'),
+        tier: await count('triple_stack', 'tier-too-low'),
+        refused: await count('best_card', 'refused'),
+      };
+      const client = await connect(await createTestKey(store, 'starter'));
+      await call(client, 'best_of_my_cards', { cards: ['amex-gold'], mcc: '5411' });
+      await call(client, 'best_of_my_cards', { cards: ['chase-freedom'], mcc: '5411' });
+      await call(client, 'triple_stack', { merchant: 'costco' });
+      await call(client, 'best_card', {});
+      expect(await count('best_of_my_cards', 'answered')).toBe(before.answered + 2);
+      expect(await count('triple_stack', 'tier-too-low')).toBe(before.tier + 1);
+      expect(await count('best_card', 'refused')).toBe(before.refused + 1);
     });
 
     it('refuses best_of_my_cards on an MCC or a merchant to a free key (the earn-table route is starter), and answers it on a domain', async () => {
@@ -156,9 +241,8 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
       ['best_card', { mcc: '5411', merchant: 'costco' }],
       ['card_details', { card: '../etc/passwd' }],
       ['compare_cards', { cards: ['amex-gold'], mcc: '5411' }],
-      ['best_of_my_cards', { cards: ['amex-gold'], mcc: '5411' }],
-      // The table is read (not charged) before the tool finds that no card of the wallet is active.
-      ['best_of_my_cards', { cards: ['no-such-card', 'chase-freedom'], mcc: '5411' }],
+      // The table is read (not charged) before the tool finds that no card of the wallet is known.
+      ['best_of_my_cards', { cards: ['no-such-card', 'no-such-card-either'], mcc: '5411' }],
       ['best_of_my_cards', { cards: ['amex-gold', 'citi-double-cash'], merchant: 'no-such-shop' }],
     ])('refuses %s %j with a tool error, charges nothing, and keeps serving', async (name, args) => {
       const key = await createTestKey(store, 'pro');

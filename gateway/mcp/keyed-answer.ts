@@ -59,18 +59,21 @@ export function createKeyedContexts({ corsOrigin, builds, access, read, observe 
   };
 }
 
-/** The tools' view of an answer: a 403 names the tier needed, a 429 carries the RateLimit headers' information. */
+/** The tools' view of an answer: its quota windows, a 403 naming the tier needed, a 429 carrying the RateLimit headers' information. */
 function toRouteAnswer(reply: SocketlessAnswer): RouteAnswer {
-  if (reply.kind === 'document') return { kind: 'document', bytes: reply.bytes, fileKey: reply.fileKey };
+  const windows = reply.kind === 'problem' && reply.error instanceof QuotaExceededError ? reply.error.windows : reply.exchange.rateLimit;
+  const rateLimit = windows === undefined ? {} : { rateLimit: windows };
+  if (reply.kind === 'document') return { kind: 'document', bytes: reply.bytes, fileKey: reply.fileKey, ...rateLimit };
   // The /mcp request's id, as in its X-Request-Id header and the access log.
   const problem: ToolProblem = { ...reply.problem, request_id: reply.exchange.requestId };
   const route = reply.exchange.match?.route;
   if (reply.error.code === 'tier-too-low' && route !== undefined)
-    return { kind: 'problem', problem: { ...problem, required_tier: route.tier } };
+    return { kind: 'problem', problem: { ...problem, required_tier: route.tier }, ...rateLimit };
   if (reply.error instanceof QuotaExceededError)
     return {
       kind: 'problem',
       problem: { ...problem, rate_limit: { windows: reply.error.windows, retry_after_seconds: reply.error.retryAfterSeconds } },
+      ...rateLimit,
     };
-  return { kind: 'problem', problem };
+  return { kind: 'problem', problem, ...rateLimit };
 }

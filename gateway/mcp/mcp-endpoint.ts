@@ -58,6 +58,7 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger, me
     observe: logs ? (reply) => logAccess(logger, reply.exchange, reply.kind === 'document' ? 200 : reply.problem.status, true) : undefined,
   });
   const observeMessage = metrics === undefined ? () => undefined : metrics.observeMcpMessage.bind(metrics);
+  const observeToolCall = metrics === undefined ? () => undefined : metrics.observeMcpToolCall.bind(metrics);
 
   /** A body the transport would refuse (not JSON, an id twice) answered as it answers: a JSON-RPC error, 400. */
   const jsonRpcError = (code: number, message: string): Answer => {
@@ -95,7 +96,7 @@ export function createMcpEndpoint({ corsOrigin, builds, access, read, logger, me
       // The server closes its transport; nothing is kept once the answer is sent (or the client left).
       response.once('close', () => void server.close().catch(() => undefined));
       await server.connect(transport);
-      paceMessages(transport, limits.answerBytes, observeMessage);
+      paceMessages(transport, limits.answerBytes, observeMessage, observeToolCall);
       for (const [name, value] of Object.entries(exchange.headers)) response.setHeader(name, value);
       await transport.handleRequest(request, response, screened.body);
       return undefined;

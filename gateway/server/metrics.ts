@@ -31,6 +31,8 @@ export interface MetricsSnapshot {
   readonly mcpMessages: Record<string, number>;
   /** method → bytes of `/mcp` answers. */
   readonly mcpAnswerBytes: Record<string, number>;
+  /** `tool|outcome` → `/mcp` tool calls. */
+  readonly mcpToolCalls: Record<string, number>;
 }
 
 export interface Metrics {
@@ -41,6 +43,8 @@ export interface Metrics {
   observeStoreLatency(seconds: number): void;
   /** One `/mcp` message: its method (`mcp-methods.ts` keeps the names few), what became of it, and its answer's bytes. */
   observeMcpMessage(method: string, outcome: string, bytes: number): void;
+  /** One `/mcp` tool call: the tool (`other` for a name the server does not have) and its outcome (`pace-messages.ts`). */
+  observeMcpToolCall(tool: string, outcome: string): void;
   snapshot(): MetricsSnapshot;
 }
 
@@ -79,6 +83,7 @@ export function createMetrics(): Metrics {
   const storeErrors: Record<string, number> = {};
   const mcpMessages: Record<string, number> = {};
   const mcpAnswerBytes: Record<string, number> = {};
+  const mcpToolCalls: Record<string, number> = {};
   return {
     observeRequest(family, tier, status, seconds) {
       const byStatus = inner(inner(requests, family), tier);
@@ -92,6 +97,7 @@ export function createMetrics(): Metrics {
       add(mcpMessages, `${method}|${outcome}`);
       if (bytes > 0) add(mcpAnswerBytes, method, bytes);
     },
+    observeMcpToolCall: (tool, outcome) => add(mcpToolCalls, `${tool}|${outcome}`),
     snapshot: () => ({
       requests: Object.fromEntries(
         [...requests].flatMap(([family, byTier]) =>
@@ -104,6 +110,7 @@ export function createMetrics(): Metrics {
       storeLatency: structuredClone(storeLatency),
       mcpMessages: { ...mcpMessages },
       mcpAnswerBytes: { ...mcpAnswerBytes },
+      mcpToolCalls: { ...mcpToolCalls },
     }),
   };
 }
@@ -118,6 +125,7 @@ export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSn
     storeLatency: emptyHistogram(),
     mcpMessages: {},
     mcpAnswerBytes: {},
+    mcpToolCalls: {},
   };
   const mergeHistogram = (into: Histogram, from: Histogram) => {
     from.counts.forEach((count, i) => {
@@ -132,6 +140,7 @@ export function mergeSnapshots(snapshots: readonly MetricsSnapshot[]): MetricsSn
     for (const [key, count] of Object.entries(snapshot.storeErrors)) add(merged.storeErrors, key, count);
     for (const [key, count] of Object.entries(snapshot.mcpMessages)) add(merged.mcpMessages, key, count);
     for (const [key, bytes] of Object.entries(snapshot.mcpAnswerBytes)) add(merged.mcpAnswerBytes, key, bytes);
+    for (const [key, count] of Object.entries(snapshot.mcpToolCalls)) add(merged.mcpToolCalls, key, count);
     mergeHistogram(merged.latency, snapshot.latency);
     mergeHistogram(merged.storeLatency, snapshot.storeLatency);
   }
@@ -174,6 +183,11 @@ export function renderMetrics(snapshot: MetricsSnapshot, build: BuildFacts | und
   family('cardrewards_mcp_answer_bytes_total', 'counter', 'Bytes of /mcp answers (JSON-RPC responses), by method.');
   for (const [method, bytes] of Object.entries(snapshot.mcpAnswerBytes).sort())
     lines.push(`cardrewards_mcp_answer_bytes_total{method="${label(method)}"} ${bytes}`);
+  family('cardrewards_mcp_tool_calls_total', 'counter', '/mcp tool calls, by tool and outcome (answered, or why not).');
+  for (const [key, count] of Object.entries(snapshot.mcpToolCalls).sort()) {
+    const [tool = '', outcome = ''] = key.split('|');
+    lines.push(`cardrewards_mcp_tool_calls_total{tool="${label(tool)}",outcome="${label(outcome)}"} ${count}`);
+  }
   family('cardrewards_workers', 'gauge', 'Processes whose counters these figures add up.');
   lines.push(`cardrewards_workers ${workers}`);
   if (build !== undefined) {

@@ -7,6 +7,7 @@ import type { KeyRecord } from '../key-registry.ts';
 import type { ResolvedFile } from '../build/resolve-file.ts';
 import type { RouteMatch } from '../build/router.ts';
 import type { Representation } from '../http/serve-file.ts';
+import type { RateLimitWindow } from '../../mcp/route-answer.ts';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -56,6 +57,8 @@ export interface Exchange {
   representation: Representation | undefined;
   /** Set by the count step: takes this call back if its answer fails. */
   refund: Refund | undefined;
+  /** The key's quota windows as the RateLimit headers state them, where the quota put them (an MCP tool result carries them). */
+  rateLimit: readonly RateLimitWindow[] | undefined;
   /** The answer, once a step has decided it. */
   answer: Answer | undefined;
   /** The refusal or failure behind a problem answer, for the log. */
@@ -88,6 +91,7 @@ export function createExchange(request: IncomingMessage, response: ServerRespons
     resolved: undefined,
     representation: undefined,
     refund: undefined,
+    rateLimit: undefined,
     answer: undefined,
     error: undefined,
   };

@@ -66,6 +66,12 @@ export class QuotaExceededError extends HttpError {
 
 const NO_REFUND = async () => undefined;
 
+/** The key's RateLimit headers on the exchange, and the same windows for an answer without headers (an MCP tool result). */
+function putRateLimit(exchange: Exchange, limits: Limits, counts: Counts, resetSeconds: { day: number; month: number }): void {
+  putRateLimitHeaders(exchange.headers, limits, counts, resetSeconds);
+  exchange.rateLimit = rateLimitWindows(limits, counts, resetSeconds);
+}
+
 /** The quota steps over `counter`. */
 export function createQuota({ counter, limits: limitsByTier, now, failures, observe }: QuotaOptions): Quota {
   /** The count step's verdict on the store's outcome: 429 naming the limit reached, or the usage headers and a refund. */
@@ -82,7 +88,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
         { ...rateLimitHeaders(limits, counts, resetSeconds), 'Retry-After': String(retryAfter) },
       );
     }
-    putRateLimitHeaders(exchange.headers, limits, counts, resetSeconds);
+    putRateLimit(exchange, limits, counts, resetSeconds);
     // A refund that fails leaves the call charged: the store is down, and the answer is already a failure.
     exchange.refund = () => counter.refund(key.hash, at).catch((error: unknown) => void failures.passOver(error, 'refund', key.hash));
   };
@@ -94,7 +100,7 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
     const at = now();
     // A store that cannot say just leaves the headers out: the answer itself does not depend on them.
     return counter.usage(key.hash, at).then(
-      (counts) => putRateLimitHeaders(exchange.headers, limits, counts, periodsOf(at).resetSeconds),
+      (counts) => putRateLimit(exchange, limits, counts, periodsOf(at).resetSeconds),
       () => undefined,
     );
   };

@@ -1,30 +1,7 @@
 /** Pieces of the OpenAPI document that describe the conventions: tags, typed enums, problem details (examples: openapi-examples.ts). */
-import { PROBLEM_TYPES } from '../../schemas/problem-types.ts';
 
-/** RFC 9457 problem details as the gateway answers them (schemas/problem-types.ts lists the codes). */
-export const PROBLEM_SCHEMA = {
-  type: 'object',
-  description: 'RFC 9457 problem details; `type` is /problems/{code}, a page that explains the error',
-  required: ['type', 'title', 'status', 'detail', 'code'],
-  properties: {
-    type: { type: 'string' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    code: {
-      type: 'string',
-      enum: Object.keys(PROBLEM_TYPES),
-      description: 'the stable name of the error, to branch on; /problems/{code} explains it',
-    },
-    instance: { type: 'string', description: 'the request path' },
-    request_id: { type: 'string', description: 'as in the X-Request-Id header and the access log' },
-    parameter: { type: 'string', description: 'for parameter errors: the parameter' },
-    allowed: {
-      description: 'for parameter errors: what the parameter accepts',
-      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-    },
-  },
-} as const;
+/** RFC 9457 problem details as the gateway answers them: one definition, in schemas/ (the MCP tools' errors carry it too). */
+export { PROBLEM_SCHEMA } from '../../schemas/problem-types.ts';
 
 /** The resource a route belongs to, for grouping in /docs: the first segment after /api (compute routes by what they compute). */
 export function tagOf(path: string): string {

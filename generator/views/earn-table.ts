@@ -2,6 +2,8 @@
  * The earn table of a place (issue 27): every active card's earning there under both valuations,
  * with the rule, its conditions and the keys of the ranking order, so a device can rank the cards
  * its holder has (client/choose-from-wallet.ts, browser/wallet.js) without sending them anywhere.
+ * The cards closed to applicants are listed apart (`closed_cards`): a holder's wallet ranks them,
+ * but nothing that ranks the table's `earnings` for "which card to get" ever sees one.
  */
 import type { Model } from '../model.ts';
 import {
@@ -108,35 +110,38 @@ export function cardRowFactsOf(model: Model, earning: Earning): CardRowFacts {
 /** A card's earning at the table's place under a valuation, on a channel. */
 type Earn = (card: CardRow, valuation: 'standalone' | 'pooled', channel: Channel) => Earning;
 
-/** Every active card, in the standalone order in store, with its online earning where it differs. */
-function entries(model: Model, earn: Earn): Keyed.EarnTableEntry[] {
+/** `cards`, in the standalone order in store, each with its online earning where it differs. */
+function entries(model: Model, earn: Earn, cards: readonly CardRow[]): Keyed.EarnTableEntry[] {
   const both = (card: CardRow, channel: Channel): BothEarnings => ({
     standalone: earn(card, 'standalone', channel),
     pooled: earn(card, 'pooled', channel),
   });
-  return model.activeCards
+  return cards
     .map((card) => ({ inStore: both(card, 'in_store'), online: both(card, 'online') }))
     .sort((a, b) => compareEarnings(a.inStore.standalone, b.inStore.standalone))
     .map(({ inStore, online }) => entryOf(model, inStore, online));
 }
 
+/** The cards closed to applicants (discontinued) that holders still use: what a wallet may name beside the active cards. */
+function closedCards(model: Model): CardRow[] {
+  return [...model.cardBySlug.values()].filter((card) => card.status !== 'active');
+}
+
+/** The table's two lists at a place: the active cards (`earnings`, with their count) and the closed ones. */
+function cardLists(model: Model, earn: Earn) {
+  const earnings = entries(model, earn, model.activeCards);
+  return { card_count: earnings.length, earnings, closed_cards: entries(model, earn, closedCards(model)) };
+}
+
 /** An MCC's earn table. */
 export function mccEarnTable(model: Model, mcc: MccRow): Keyed.EarnTable {
-  const earnings = entries(model, (card, valuation, channel) => earningFor(model, card, { mcc: mcc.code, channel }, valuation));
-  return {
-    kind: 'mcc',
-    mcc_code: mcc.code,
-    merchant: null,
-    evaluated_on: model.date,
-    acceptance: [],
-    card_count: earnings.length,
-    earnings,
-  };
+  const lists = cardLists(model, (card, valuation, channel) => earningFor(model, card, { mcc: mcc.code, channel }, valuation));
+  return { kind: 'mcc', mcc_code: mcc.code, merchant: null, evaluated_on: model.date, acceptance: [], ...lists };
 }
 
 /** A merchant's earn table: its own categories apply, and acceptance names the networks it refuses on each channel. */
 export function merchantEarnTable(model: Model, merchant: MerchantRow): Keyed.EarnTable {
-  const earnings = entries(model, (card, valuation, channel) =>
+  const lists = cardLists(model, (card, valuation, channel) =>
     earningFor(model, card, { mcc: merchant.mcc, merchant: merchant.slug, channel }, valuation),
   );
   return {
@@ -145,21 +150,12 @@ export function merchantEarnTable(model: Model, merchant: MerchantRow): Keyed.Ea
     merchant: { slug: merchant.slug, name: merchant.name },
     evaluated_on: model.date,
     acceptance: acceptanceViews(model, merchant),
-    card_count: earnings.length,
-    earnings,
+    ...lists,
   };
 }
 
 /** Spending in no bonus category: each card's all-purchases rule, else its base rate (the everyday ranking). */
 export function everydayEarnTable(model: Model): Keyed.EarnTable {
-  const earnings = entries(model, (card, valuation) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation));
-  return {
-    kind: 'everyday',
-    mcc_code: null,
-    merchant: null,
-    evaluated_on: model.date,
-    acceptance: [],
-    card_count: earnings.length,
-    earnings,
-  };
+  const lists = cardLists(model, (card, valuation) => earningOf(model, card, allPurchasesRuleOf(model, card), valuation));
+  return { kind: 'everyday', mcc_code: null, merchant: null, evaluated_on: model.date, acceptance: [], ...lists };
 }

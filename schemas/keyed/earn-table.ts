@@ -1,4 +1,7 @@
-/** The earn table (issue 27): every active card's earning at one place, for choosing among a wallet's cards on the device. */
+/**
+ * The earn table (issue 27): every active card's earning at one place, for choosing among a wallet's
+ * cards on the device, and apart from them the cards closed to applicants that people still hold.
+ */
 import { cardSegment, condition, isoDate, mccCode, slug, text } from '../common.ts';
 import { component, object, valuationBasis } from './internal.ts';
 import { appliedRule } from './cards.ts';
@@ -107,8 +110,15 @@ export const earnTable = component(
         description:
           'every active card once, in the order of docs/ranking.md under the standalone valuation; re-sort by the other valuation with the same order',
       },
+      closed_cards: {
+        type: 'array',
+        items: earnTableEntry,
+        description:
+          'the cards closed to applicants (discontinued) that their holders still use, in the same order: rank one only in a wallet that holds it, ' +
+          'never as a card to get (no best-card answer, top list or page ranks them)',
+      },
     },
-    ['kind', 'mcc_code', 'merchant', 'evaluated_on', 'acceptance', 'card_count', 'earnings'],
+    ['kind', 'mcc_code', 'merchant', 'evaluated_on', 'acceptance', 'card_count', 'earnings', 'closed_cards'],
   ),
 );
 

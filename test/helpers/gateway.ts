@@ -16,14 +16,14 @@ export interface TestGateway extends RunningGateway {
 export async function startTestGateway(
   store: Store,
   distDir: string,
-  options: RawOptions & { now?: () => Date; mcpLimits?: GatewayOptions['mcpLimits'] } = {},
+  options: RawOptions & { now?: () => Date; mcpLimits?: GatewayOptions['mcpLimits']; metrics?: GatewayOptions['metrics'] } = {},
 ): Promise<TestGateway> {
-  const { now, mcpLimits, ...flags } = options;
+  const { now, mcpLimits, metrics, ...flags } = options;
   const config = resolveConfig({ port: '0', host: '127.0.0.1', dist: distDir, logLevel: 'silent', reloadMs: '100', ...flags }, {});
   const logger = createLogger(config.logLevel);
   const builds = createBuildSource({ distDir: config.distDir, intervalMs: config.reloadIntervalMs });
   const proxy = config.originUrl === undefined ? undefined : createOriginProxy(config.originUrl, logger, 2000);
-  const gateway = await startGateway({ config, store, builds, logger, proxy, mcpLimits, ...(now ? { now } : {}) });
+  const gateway = await startGateway({ config, store, builds, logger, proxy, mcpLimits, metrics, ...(now ? { now } : {}) });
   return {
     ...gateway,
     config,

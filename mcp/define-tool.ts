@@ -1,0 +1,68 @@
+/**
+ * How a tool is put on the server: its input shape (zod, which the SDK publishes as JSON Schema and
+ * checks), its output schema (the JSON Schema of its answers, schemas/mcp.ts, published as it is),
+ * and the caller's quota after the call on every result that reached the quota.
+ */
+import type { McpServer, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { RATE_LIMIT_META, type ToolName, toolOutputSchema } from '../schemas/mcp.ts';
+import type { AnswerRequest, RateLimitWindow } from './route-answer.ts';
+import type { SearchEntry } from './search-entries.ts';
+
+/** What the tools need from whoever serves them. */
+export interface ToolContext {
+  /** The tool's one charged request: authorised and counted as the route it names (offline, nothing is counted). */
+  readonly answer: AnswerRequest;
+  /** Another document the same answer needs: authorised like `answer`, not counted again. */
+  readonly follow: AnswerRequest;
+  /** The search entries of the build answered from, read once per build. */
+  readonly searchEntries: () => Promise<SearchEntry[] | undefined>;
+  /** The build date, for answers that carry no date. */
+  readonly buildDate: string;
+}
+
+/** One tool, ready to be added to a server. */
+export type Tool = (server: McpServer, context: ToolContext) => void;
+
+/**
+ * The SDK takes an output schema as zod and publishes zod's JSON Schema of it; an object that
+ * takes anything, carrying our JSON Schema as its metadata, publishes exactly our schema (zod merges
+ * the metadata into its output). The SDK's own check on the server then only asks for an object:
+ * the documents were checked against these schemas when they were built, and clients check them.
+ */
+function publishedAs(schema: object): z.ZodType {
+  return z.looseObject({}).meta(schema as Record<string, unknown>);
+}
+
+/** `result` with the caller's quota windows after the call, when the call reached the quota (never offline). */
+function withRateLimit(result: CallToolResult, windows: readonly RateLimitWindow[] | undefined): CallToolResult {
+  if (windows === undefined) return result;
+  return { ...result, _meta: { ...result._meta, [RATE_LIMIT_META]: { windows } } };
+}
+
+/** One tool: its name, description, input shape and what it does. */
+export function defineTool<Shape extends ZodRawShapeCompat>(tool: {
+  readonly name: ToolName;
+  readonly description: string;
+  readonly inputSchema: Shape;
+  readonly run: (args: ShapeOutput<Shape>, context: ToolContext) => Promise<CallToolResult>;
+}): Tool {
+  const outputSchema = publishedAs(toolOutputSchema(tool.name));
+  return (server, context) => {
+    const run = async (args: ShapeOutput<Shape>): Promise<CallToolResult> => {
+      // The quota as the tool's one charged request left it (a tool charges at most one).
+      let windows: readonly RateLimitWindow[] | undefined;
+      const answer: AnswerRequest = async (target) => {
+        const reply = await context.answer(target);
+        windows = reply.rateLimit ?? windows;
+        return reply;
+      };
+      return withRateLimit(await tool.run(args, { ...context, answer }), windows);
+    };
+    // The SDK's callback type is conditional on the shape, which TypeScript cannot resolve for a generic one.
+    const callback = run as unknown as ToolCallback<Shape>;
+    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema, outputSchema }, callback);
+  };
+}
