@@ -17,7 +17,7 @@ import { runCli } from './helpers/cli.ts';
 import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
 import { HOSTILE_NAME, HOSTILE_SLUG, writeSiteFixture } from './helpers/site-fixture.ts';
 import { prepare } from '../generator/compile.ts';
-import { rankCards } from '../generator/ranking.ts';
+import { compareEarnings, earningFor, rankCards } from '../generator/ranking.ts';
 import { readDataset } from '../generator/read-dataset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-site-'));
@@ -223,6 +223,31 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await expect.poll(() => page.locator('.wallet-status').textContent()).toContain(`Ranked among your ${slugs.length} cards`);
     expect(await rows.evaluateAll((trs) => trs.filter((tr) => 'builtRow' in tr).length)).toBe(0);
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.outerHTML))).toEqual(built);
+    await page.close();
+  });
+
+  it('offers the cards closed to applicants in "My cards", marked, and ranks one when held, though the page ranks none', async () => {
+    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    if (!prepared.ok) throw new Error('the site fixture compiles');
+    const closed = [...prepared.model.cardBySlug.values()].filter((card) => card.status !== 'active');
+    expect(closed.map((card) => card.slug)).toContain('chase-freedom');
+    const page = await open(`${gateway.url}/mcc/5411`);
+    const builtRows = await page.locator('table tbody tr td:nth-child(2) a').allTextContents();
+    expect(builtRows).not.toContain('Chase Freedom');
+    await page.locator('details.wallet summary').click();
+    for (const card of closed) await page.getByLabel(`${card.name} (closed to applicants)`, { exact: true }).waitFor();
+    // An open card is offered under its own name alone.
+    await page.getByLabel('American Express Gold Card', { exact: true }).waitFor();
+    await page.getByLabel('Chase Freedom (closed to applicants)', { exact: true }).check();
+    await page.getByLabel('Citi Double Cash Card', { exact: true }).check();
+    const names = () => page.locator('table tbody tr td:nth-child(2) a').allTextContents();
+    // In the order of docs/ranking.md, as the engine would rank the two.
+    const order = ['chase-freedom', 'citi-double-cash']
+      .map((slug) => earningFor(prepared.model, prepared.model.cardBySlug.get(slug)!, { mcc: '5411' }))
+      .sort(compareEarnings)
+      .map((earning) => earning.card.name);
+    await expect.poll(names).toEqual(order);
+    expect(await page.locator('.wallet-status').textContent()).toContain('Ranked among your 2 cards');
     await page.close();
   });
 
