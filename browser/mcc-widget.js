@@ -153,6 +153,10 @@
       if (event.key === WALLET_KEY || event.key === null) listener();
     });
   }
+  function pickableCards(table) {
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+    return walletEntries(table).map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name }));
+  }
   function cardPicker(id, changed) {
     const list = element("div", { class: "wallet-list" });
     const filter = element("input", { type: "search", id: `${id}-filter`, autocomplete: "off" });
@@ -303,7 +307,7 @@ fieldset { max-height: 12rem; overflow-y: auto; margin: 0 0 6px; border: 1px sol
     const picker = cardPicker(`${id}-cards`, redrawAll);
     picker.element.addEventListener("toggle", () => {
       if (!picker.element.open) return;
-      loadPickable().then((table) => picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name })))).catch(() => {
+      loadPickable().then((table) => picker.offer(pickableCards(table))).catch(() => {
       });
     });
     const pickerSlot = element("div");

@@ -37,7 +37,7 @@ import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
 import { searchEntries } from '../schemas/search-match.ts';
 import { element as el } from './dom.ts';
-import { cardPicker, onWalletChange, readWallet } from './my-cards.ts';
+import { cardPicker, onWalletChange, pickableCards, readWallet } from './my-cards.ts';
 
 /** The MCC and merchant records the box reads (docs/api.md: the static records). */
 interface MccRecord {
@@ -128,7 +128,7 @@ const walletOf = (host: HTMLElement): string[] => {
   const embedded = wallets.get(host) ?? [];
   return embedded.length > 0 ? embedded : readWallet();
 };
-/** The cards the picker offers: every active card, from the everyday earn table (the same file for everyone). */
+/** The cards the picker offers: every card one can hold, from the everyday earn table (the same file for everyone). */
 let pickable: Promise<EarnTable> | undefined;
 const loadPickable = (): Promise<EarnTable> => {
   pickable ??= json<EarnTable>('api/earn-table/everyday.json');
@@ -175,7 +175,7 @@ const mount = (host: Element): void => {
   picker.element.addEventListener('toggle', () => {
     if (!picker.element.open) return;
     loadPickable()
-      .then((table) => picker.offer(table.earnings.map(({ slug, name }) => ({ slug, name }))))
+      .then((table) => picker.offer(pickableCards(table)))
       .catch(() => {
         // No card list (offline): the picker stays empty; the box answers as without it.
       });

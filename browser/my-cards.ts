@@ -4,6 +4,7 @@
  * localStorage under one key, so the pages and a widget on the same origin share it, and it is never
  * sent: nothing here makes a request.
  */
+import { type WalletTable, type WalletTableEntry, walletEntries } from '../schemas/choose-from-wallet.ts';
 import { element } from './dom.ts';
 
 /** The localStorage key of the reader's card slugs (a sorted JSON array). */
@@ -39,6 +40,12 @@ export function onWalletChange(listener: () => void): void {
 export interface PickableCard {
   readonly slug: string;
   readonly name: string;
+}
+
+/** The cards a reader may pick at an earn table's place: the active ones and those closed to applicants, labelled so. */
+export function pickableCards(table: WalletTable<WalletTableEntry>): PickableCard[] {
+  const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+  return walletEntries(table).map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name }));
 }
 
 export interface CardPicker {

@@ -164,6 +164,10 @@
       if (event.key === WALLET_KEY || event.key === null) listener();
     });
   }
+  function pickableCards(table) {
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+    return walletEntries(table).map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name }));
+  }
   function cardPicker(id, changed) {
     const list = element("div", { class: "wallet-list" });
     const filter = element("input", { type: "search", id: `${id}-filter`, autocomplete: "off" });
@@ -249,7 +253,6 @@
     const table = await response.json();
     const channel = region.dataset["channel"] === "online" ? "online" : "in_store";
     const entries = new Map(walletEntries(table).map((entry) => [entry.slug, entry]));
-    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
     const status = element("p", { class: "muted wallet-status", role: "status" });
     const render = (wallet = readWallet()) => {
       picker.show(wallet);
@@ -264,7 +267,7 @@
       status.textContent = (best === void 0 ? "None of your cards can be used here." : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
     };
     const picker = cardPicker(`wallet-${index}`, render);
-    picker.offer([...entries.values()].map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name })));
+    picker.offer(pickableCards(table));
     onWalletChange(() => render());
     region.before(picker.element, status);
     render();

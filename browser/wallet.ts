@@ -18,7 +18,7 @@ import {
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
 import { element, nodeOf } from './dom.ts';
-import { cardPicker, onWalletChange, readWallet } from './my-cards.ts';
+import { cardPicker, onWalletChange, pickableCards, readWallet } from './my-cards.ts';
 
 const script = document.currentScript;
 // The site root is the folder above /assets/, wherever the script was loaded from.
@@ -65,7 +65,6 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
   const channel: Channel = region.dataset['channel'] === 'online' ? 'online' : 'in_store';
   // The cards one can hold: the active ones and those closed to applicants (a holder still ranks them).
   const entries = new Map(walletEntries(table).map((entry) => [entry.slug, entry]));
-  const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
   const status = element('p', { class: 'muted wallet-status', role: 'status' });
   // The wallet the picker just saved, or the stored one (on load, or changed in another tab).
   const render = (wallet: readonly string[] = readWallet()): void => {
@@ -85,7 +84,7 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
         : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
   };
   const picker = cardPicker(`wallet-${index}`, render);
-  picker.offer([...entries.values()].map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name })));
+  picker.offer(pickableCards(table));
   onWalletChange(() => render());
   region.before(picker.element, status);
   render();

@@ -136,6 +136,16 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in
     await page.close();
   });
 
+  it('offers a card closed to applicants, labelled so, as the pages do, and ranks it when held', async () => {
+    const { page } = await open(`${hostUrl}/`);
+    await lookUp5411(page);
+    await page.getByText('My cards: rank only the cards I hold').click();
+    // The fixture's original Chase Freedom is discontinued: nobody can get it, its holder still uses it.
+    await page.getByLabel('Chase Freedom (closed to applicants)', { exact: true }).check();
+    await expect.poll(() => mineNames(page)).toEqual(['Chase Freedom']);
+    await page.close();
+  });
+
   it("shares the site's pick on the site's own origin: cards picked on an MCC page rank in the iframe widget", async () => {
     const picked = ranking.at(-1)!;
     const { page } = await open(`${gateway.url}/mcc/5411`);
