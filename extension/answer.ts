@@ -1,16 +1,17 @@
 /**
- * What the extension answers for a page (issue 43), computed on the device from public files only:
- * the merchant behind the page's host (found in the extension index, as the service's recommendation
- * finds it: www., case and a trailing dot ignored, then parent domains), the earn table of that place
- * (its MCC's table, changed by what the index says of a merchant that ranks apart, or everyday
- * spending for a host we do not know), and the wallet ranked there by schemas/choose-from-wallet.ts
- * for a purchase online, the recommendation's channel. No DOM and no browser API: the tests run it as is.
+ * What the extension answers for a page (issue 43), computed on the device from two public files
+ * that are the same whatever the site: the extension index and everyday spending's earn table. The
+ * merchant behind the page's host is found in the index as the service's recommendation finds it
+ * (www., case and a trailing dot ignored, then parent domains); the earn table of the place is built
+ * from everyday spending's with what the index says its MCC changes, and a merchant that ranks apart
+ * changes of that (a host we do not know: everyday spending itself); the wallet is ranked there by
+ * schemas/choose-from-wallet.ts for a purchase online, the recommendation's channel. No DOM and no
+ * browser API: the tests run it as is.
  */
 import { acceptanceOn, chooseFromWallet, refusedFromWallet, type WalletChoice } from '../schemas/choose-from-wallet.ts';
-import type { ExtensionIndex, ExtensionIndexMerchant } from '../schemas/extension-index.ts';
+import type { ExtensionIndex, ExtensionIndexMerchant, MccTableChanges } from '../schemas/extension-index.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
-import { PUBLIC_FILES, publicPath } from '../schemas/public-files.ts';
 
 /** Who the cards are offered to, as the options page lets a person narrow them; `all`: every card. */
 export type SegmentChoice = 'all' | 'personal' | 'business';
@@ -54,11 +55,6 @@ export function findPlace(index: ExtensionIndex, host: string): Place | undefine
   return undefined;
 }
 
-/** The public earn table the extension fetches for a place: its MCC's (shared by every merchant of the code), or everyday spending's. */
-export function tablePathOf(place: Place | undefined): string {
-  return place === undefined ? PUBLIC_FILES.earnTableEveryday : publicPath(PUBLIC_FILES.earnTableMcc, { mcc: place.merchant.mcc_code });
-}
-
 /** The cards closed to applicants a table lists, where its schema has them. */
 const closedOf = (table: { readonly closed_cards?: readonly EarnTableEntry[] }): readonly EarnTableEntry[] => table.closed_cards ?? [];
 
@@ -75,24 +71,45 @@ function withChanges(base: readonly EarnTableEntry[], changed: readonly EarnTabl
   return base.map((entry) => bySlug.get(entry.slug) ?? entry).sort(byTableOrder);
 }
 
-/**
- * The earn table of the place: for a merchant that ranks apart from its MCC, the MCC table with what
- * the index says its own table changes, which is the merchant's own public earn table; else `fetched` itself.
- */
-export function placeTable(place: Place | undefined, fetched: EarnTable): EarnTable {
-  const changes = place?.merchant.own_table;
-  if (place === undefined || changes === null || changes === undefined) return fetched;
-  const table = {
-    ...fetched,
-    kind: 'merchant',
-    merchant: { slug: place.merchant.slug, name: place.merchant.name },
-    acceptance: changes.acceptance,
-    earnings: withChanges(fetched.earnings, changes.earnings),
-  } as EarnTable;
-  const closed = closedOf(fetched);
+/** Each MCC's changes by code, built once per index. */
+const mccMaps = new WeakMap<ExtensionIndex, ReadonlyMap<string, MccTableChanges>>();
+
+/** `base` with the entries of `changes` in place of those of the same slug, as a table of another place. */
+function changed(
+  base: EarnTable,
+  place: Pick<EarnTable, 'kind' | 'mcc_code' | 'merchant' | 'acceptance'>,
+  changes: { readonly earnings: readonly EarnTableEntry[]; readonly closed_cards?: readonly EarnTableEntry[] },
+): EarnTable {
+  const table = { ...base, ...place, earnings: withChanges(base.earnings, changes.earnings) } as EarnTable;
+  const closed = closedOf(base);
   return closed.length === 0 && changes.closed_cards === undefined
     ? table
     : ({ ...table, closed_cards: withChanges(closed, changes.closed_cards ?? []) } as EarnTable);
+}
+
+/**
+ * The public earn table of the place, built from everyday spending's (`everyday`) and the index: the
+ * MCC's table, and for a merchant that ranks apart from its MCC its own table (both as the service
+ * publishes them, /api/earn-table/mcc/ and /merchant/); everyday spending's for a host no merchant has.
+ */
+export function placeTable(index: ExtensionIndex, place: Place | undefined, everyday: EarnTable): EarnTable {
+  if (place === undefined) return everyday;
+  let byCode = mccMaps.get(index);
+  if (byCode === undefined) {
+    byCode = new Map(index.mcc_tables.map((changes) => [changes.mcc_code, changes]));
+    mccMaps.set(index, byCode);
+  }
+  const { merchant } = place;
+  const mccChanges = byCode.get(merchant.mcc_code);
+  if (mccChanges === undefined) throw new Error(`the index has no table for MCC ${merchant.mcc_code}`);
+  const mcc = changed(everyday, { kind: 'mcc', mcc_code: merchant.mcc_code, merchant: null, acceptance: [] }, mccChanges);
+  const own = merchant.own_table;
+  if (own === null) return mcc;
+  return changed(
+    mcc,
+    { kind: 'merchant', mcc_code: merchant.mcc_code, merchant: { slug: merchant.slug, name: merchant.name }, acceptance: own.acceptance },
+    own,
+  );
 }
 
 /** Every card a wallet may name in a table: the active ones, then those closed to applicants. */

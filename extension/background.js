@@ -1,8 +1,8 @@
 /*
  * The cardrewards extension's service worker (issue 43): on every page a tab opens, the badge shows
  * the best rate among the cards the person holds when the site is a merchant we know. It reads the
- * tab's address (the `tabs` permission) and sends it nowhere: the answer is computed here from
- * public files that name no site (extension/public-files.ts, docs/extension.md).
+ * tab's address (the `tabs` permission) and sends it nowhere: the answer is computed here from two
+ * public files fetched at install, the same whatever the site (extension/public-files.ts, docs/extension.md).
  */
 // Generated from extension/background.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
@@ -44,8 +44,8 @@
         value: earning.values[`${valuation}_cents`],
         card: entry
       };
-    }).sort(compareRankKeys).map(({ entry, earning, typicalValue, value }, index) => ({
-      rank: index + 1,
+    }).sort(compareRankKeys).map(({ entry, earning, typicalValue, value }, index2) => ({
+      rank: index2 + 1,
       slug: entry.slug,
       name: entry.name,
       rate: earning.rate,
@@ -56,46 +56,6 @@
       conditions: earning.conditions,
       open_to_applicants: !closed.has(entry.slug)
     }));
-  }
-
-  // schemas/path-template.ts
-  var PLACEHOLDER = /\{([^{}]+)\}/g;
-  function renderTemplate(template, values) {
-    return compileTemplate(template)(values);
-  }
-  function compileTemplate(template) {
-    const pieces = template.split(PLACEHOLDER);
-    return (values) => {
-      let rendered = pieces[0];
-      for (let i = 1; i < pieces.length; i += 2) {
-        const name = pieces[i];
-        const value = values[name];
-        if (value === void 0) throw new Error(`no value for {${name}} in ${template}`);
-        rendered += String(value) + pieces[i + 1];
-      }
-      return rendered;
-    };
-  }
-
-  // schemas/public-files.ts
-  var PUBLIC_FILES = {
-    mccRecord: "/api/mcc/{code}.json",
-    merchantRecord: "/api/merchant/{slug}.json",
-    searchIndex: "/api/search.json",
-    openApi: "/openapi.json",
-    earnTableMcc: "/api/earn-table/mcc/{mcc}.json",
-    earnTableMerchant: "/api/earn-table/merchant/{merchant}.json",
-    earnTableEveryday: "/api/earn-table/everyday.json",
-    stylesheet: "/assets/site.css",
-    searchScript: "/assets/search.js",
-    walletScript: "/assets/wallet.js",
-    widgetFrame: "/widget/mcc.html",
-    widgetScript: "/widget/mcc.js",
-    extensionIndex: "/api/extension/index.json",
-    extensionPackage: "/download/cardrewards-extension.zip"
-  };
-  function publicPath(template, params = {}) {
-    return renderTemplate(template, params);
   }
 
   // extension/answer.ts
@@ -112,11 +72,11 @@
     return host;
   }
   var domainMaps = /* @__PURE__ */ new WeakMap();
-  function findPlace(index, host) {
-    let domains = domainMaps.get(index);
+  function findPlace(index2, host) {
+    let domains = domainMaps.get(index2);
     if (domains === void 0) {
-      domains = new Map(index.merchants.flatMap((merchant) => merchant.domains.map((domain) => [domain, merchant])));
-      domainMaps.set(index, domains);
+      domains = new Map(index2.merchants.flatMap((merchant) => merchant.domains.map((domain) => [domain, merchant])));
+      domainMaps.set(index2, domains);
     }
     for (let labels = host.split("."); labels.length >= 2; labels = labels.slice(1)) {
       const merchant = domains.get(labels.join("."));
@@ -124,30 +84,39 @@
     }
     return void 0;
   }
-  function tablePathOf(place) {
-    return place === void 0 ? PUBLIC_FILES.earnTableEveryday : publicPath(PUBLIC_FILES.earnTableMcc, { mcc: place.merchant.mcc_code });
-  }
   var closedOf = (table) => table.closed_cards ?? [];
   var byTableOrder = (a, b) => compareRankKeys(
     { typicalValue: a.values.standalone_typical_cents, conditional: a.conditional, value: a.values.standalone_cents, card: a },
     { typicalValue: b.values.standalone_typical_cents, conditional: b.conditional, value: b.values.standalone_cents, card: b }
   );
-  function withChanges(base, changed) {
-    const bySlug = new Map(changed.map((entry) => [entry.slug, entry]));
+  function withChanges(base, changed2) {
+    const bySlug = new Map(changed2.map((entry) => [entry.slug, entry]));
     return base.map((entry) => bySlug.get(entry.slug) ?? entry).sort(byTableOrder);
   }
-  function placeTable(place, fetched) {
-    const changes = place?.merchant.own_table;
-    if (place === void 0 || changes === null || changes === void 0) return fetched;
-    const table = {
-      ...fetched,
-      kind: "merchant",
-      merchant: { slug: place.merchant.slug, name: place.merchant.name },
-      acceptance: changes.acceptance,
-      earnings: withChanges(fetched.earnings, changes.earnings)
-    };
-    const closed = closedOf(fetched);
+  var mccMaps = /* @__PURE__ */ new WeakMap();
+  function changed(base, place, changes) {
+    const table = { ...base, ...place, earnings: withChanges(base.earnings, changes.earnings) };
+    const closed = closedOf(base);
     return closed.length === 0 && changes.closed_cards === void 0 ? table : { ...table, closed_cards: withChanges(closed, changes.closed_cards ?? []) };
+  }
+  function placeTable(index2, place, everyday2) {
+    if (place === void 0) return everyday2;
+    let byCode = mccMaps.get(index2);
+    if (byCode === void 0) {
+      byCode = new Map(index2.mcc_tables.map((changes) => [changes.mcc_code, changes]));
+      mccMaps.set(index2, byCode);
+    }
+    const { merchant } = place;
+    const mccChanges = byCode.get(merchant.mcc_code);
+    if (mccChanges === void 0) throw new Error(`the index has no table for MCC ${merchant.mcc_code}`);
+    const mcc = changed(everyday2, { kind: "mcc", mcc_code: merchant.mcc_code, merchant: null, acceptance: [] }, mccChanges);
+    const own = merchant.own_table;
+    if (own === null) return mcc;
+    return changed(
+      mcc,
+      { kind: "merchant", mcc_code: merchant.mcc_code, merchant: { slug: merchant.slug, name: merchant.name }, acceptance: own.acceptance },
+      own
+    );
   }
   function cardsOf(table) {
     const closed = closedOf(table);
@@ -182,9 +151,26 @@
     return `${rate}${answer.entries.get(top.slug)?.cash_back ? "%" : "x"}`;
   }
 
+  // schemas/public-files.ts
+  var PUBLIC_FILES = {
+    mccRecord: "/api/mcc/{code}.json",
+    merchantRecord: "/api/merchant/{slug}.json",
+    searchIndex: "/api/search.json",
+    openApi: "/openapi.json",
+    earnTableMcc: "/api/earn-table/mcc/{mcc}.json",
+    earnTableMerchant: "/api/earn-table/merchant/{merchant}.json",
+    earnTableEveryday: "/api/earn-table/everyday.json",
+    stylesheet: "/assets/site.css",
+    searchScript: "/assets/search.js",
+    walletScript: "/assets/wallet.js",
+    widgetFrame: "/widget/mcc.html",
+    widgetScript: "/widget/mcc.js",
+    extensionIndex: "/api/extension/index.json",
+    extensionPackage: "/download/cardrewards-extension.zip"
+  };
+
   // extension/public-files.ts
   var INDEX_MAX_AGE_MS = 6 * 60 * 60 * 1e3;
-  var TABLES_KEPT = 40;
   async function fetchPublic(baseUrl, path, revalidate) {
     const response = await fetch(new URL(path.replace(/^\//, ""), baseUrl), {
       credentials: "omit",
@@ -194,36 +180,25 @@
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     return response.json();
   }
-  var memo;
+  var index;
+  var everyday;
   async function loadIndex(baseUrl) {
-    memo ??= (await chrome.storage.local.get("index"))["index"];
-    if (memo !== void 0 && memo.baseUrl === baseUrl && Date.now() - memo.fetchedAt < INDEX_MAX_AGE_MS) return memo.index;
-    const index = await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true);
-    memo = { baseUrl, fetchedAt: Date.now(), index };
-    await chrome.storage.local.set({ index: memo });
-    return index;
+    index ??= (await chrome.storage.local.get("index"))["index"];
+    if (index !== void 0 && index.baseUrl === baseUrl && Date.now() - index.fetchedAt < INDEX_MAX_AGE_MS) return index.index;
+    index = { baseUrl, fetchedAt: Date.now(), index: await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true) };
+    await chrome.storage.local.set({ index });
+    return index.index;
   }
-  var tableKey = (path) => `table:${path}`;
-  async function loadTable(baseUrl, version, path) {
-    const stored = await chrome.storage.local.get(["tables", tableKey(path)]);
-    let list = stored["tables"];
-    if (list === void 0 || list.baseUrl !== baseUrl || list.version !== version) {
-      if (list !== void 0) await chrome.storage.local.remove(list.paths.map(tableKey));
-      list = { baseUrl, version, paths: [] };
-    } else if (list.paths.includes(path)) {
-      await chrome.storage.local.set({ tables: { ...list, paths: [...list.paths.filter((kept) => kept !== path), path] } });
-      return stored[tableKey(path)];
-    }
-    const table = await fetchPublic(baseUrl, path, false);
-    const paths = [...list.paths, path];
-    const dropped = paths.slice(0, Math.max(0, paths.length - TABLES_KEPT));
-    if (dropped.length > 0) await chrome.storage.local.remove(dropped.map(tableKey));
-    await chrome.storage.local.set({ tables: { ...list, paths: paths.slice(dropped.length) }, [tableKey(path)]: table });
-    return table;
+  async function loadEveryday(baseUrl, version) {
+    everyday ??= (await chrome.storage.local.get("everyday"))["everyday"];
+    if (everyday !== void 0 && everyday.baseUrl === baseUrl && everyday.version === version) return everyday.table;
+    everyday = { baseUrl, version, table: await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday, true) };
+    await chrome.storage.local.set({ everyday });
+    return everyday.table;
   }
-  async function prefetch(baseUrl) {
-    const index = await loadIndex(baseUrl);
-    await loadTable(baseUrl, index.version, PUBLIC_FILES.earnTableEveryday);
+  async function loadTables(baseUrl) {
+    const loaded = await loadIndex(baseUrl);
+    return { index: loaded, everyday: await loadEveryday(baseUrl, loaded.version) };
   }
 
   // extension/settings.ts
@@ -265,9 +240,9 @@
     const host = url === void 0 ? void 0 : hostOf(url);
     if (host === void 0) return void 0;
     const settings = await readSettings();
-    const index = await loadIndex(settings.baseUrl);
-    const place = findPlace(index, host);
-    const table = placeTable(place, await loadTable(settings.baseUrl, index.version, tablePathOf(place)));
+    const { index: index2, everyday: everyday2 } = await loadTables(settings.baseUrl);
+    const place = findPlace(index2, host);
+    const table = placeTable(index2, place, everyday2);
     return { host, answer: answerAt(place, table, settings), settings };
   }
 
@@ -284,7 +259,7 @@
   }
   chrome.action.setBadgeBackgroundColor({ color: "#1b5e20" }).catch(() => void 0);
   chrome.runtime.onInstalled.addListener(() => {
-    readSettings().then((settings) => prefetch(settings.baseUrl)).catch(() => void 0);
+    readSettings().then((settings) => loadTables(settings.baseUrl)).catch(() => void 0);
   });
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
     if (change.url !== void 0 || change.status === "complete") showBadge(tabId, tab.url).catch(() => void 0);

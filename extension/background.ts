@@ -1,12 +1,12 @@
 /*
  * The cardrewards extension's service worker (issue 43): on every page a tab opens, the badge shows
  * the best rate among the cards the person holds when the site is a merchant we know. It reads the
- * tab's address (the `tabs` permission) and sends it nowhere: the answer is computed here from
- * public files that name no site (extension/public-files.ts, docs/extension.md).
+ * tab's address (the `tabs` permission) and sends it nowhere: the answer is computed here from two
+ * public files fetched at install, the same whatever the site (extension/public-files.ts, docs/extension.md).
  */
 import { badgeText } from './answer.ts';
 import { answerForPage } from './page-answer.ts';
-import { prefetch } from './public-files.ts';
+import { loadTables } from './public-files.ts';
 import { onSettingsChanged, readSettings } from './settings.ts';
 
 async function showBadge(tabId: number, url: string | undefined): Promise<void> {
@@ -24,7 +24,7 @@ chrome.action.setBadgeBackgroundColor({ color: '#1b5e20' }).catch(() => undefine
 
 chrome.runtime.onInstalled.addListener(() => {
   readSettings()
-    .then((settings) => prefetch(settings.baseUrl))
+    .then((settings) => loadTables(settings.baseUrl))
     .catch(() => undefined);
 });
 

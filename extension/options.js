@@ -15,6 +15,13 @@
     return node;
   }
 
+  // extension/answer.ts
+  var closedOf = (table) => table.closed_cards ?? [];
+  function cardsOf(table) {
+    const closed2 = closedOf(table);
+    return closed2.length === 0 ? table.earnings : [...table.earnings, ...closed2];
+  }
+
   // schemas/public-files.ts
   var PUBLIC_FILES = {
     mccRecord: "/api/mcc/{code}.json",
@@ -33,16 +40,8 @@
     extensionPackage: "/download/cardrewards-extension.zip"
   };
 
-  // extension/answer.ts
-  var closedOf = (table) => table.closed_cards ?? [];
-  function cardsOf(table) {
-    const closed2 = closedOf(table);
-    return closed2.length === 0 ? table.earnings : [...table.earnings, ...closed2];
-  }
-
   // extension/public-files.ts
   var INDEX_MAX_AGE_MS = 6 * 60 * 60 * 1e3;
-  var TABLES_KEPT = 40;
   async function fetchPublic(baseUrl2, path, revalidate) {
     const response = await fetch(new URL(path.replace(/^\//, ""), baseUrl2), {
       credentials: "omit",
@@ -52,32 +51,25 @@
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     return response.json();
   }
-  var memo;
+  var index;
+  var everyday;
   async function loadIndex(baseUrl2) {
-    memo ??= (await chrome.storage.local.get("index"))["index"];
-    if (memo !== void 0 && memo.baseUrl === baseUrl2 && Date.now() - memo.fetchedAt < INDEX_MAX_AGE_MS) return memo.index;
-    const index = await fetchPublic(baseUrl2, PUBLIC_FILES.extensionIndex, true);
-    memo = { baseUrl: baseUrl2, fetchedAt: Date.now(), index };
-    await chrome.storage.local.set({ index: memo });
-    return index;
+    index ??= (await chrome.storage.local.get("index"))["index"];
+    if (index !== void 0 && index.baseUrl === baseUrl2 && Date.now() - index.fetchedAt < INDEX_MAX_AGE_MS) return index.index;
+    index = { baseUrl: baseUrl2, fetchedAt: Date.now(), index: await fetchPublic(baseUrl2, PUBLIC_FILES.extensionIndex, true) };
+    await chrome.storage.local.set({ index });
+    return index.index;
   }
-  var tableKey = (path) => `table:${path}`;
-  async function loadTable(baseUrl2, version, path) {
-    const stored = await chrome.storage.local.get(["tables", tableKey(path)]);
-    let list2 = stored["tables"];
-    if (list2 === void 0 || list2.baseUrl !== baseUrl2 || list2.version !== version) {
-      if (list2 !== void 0) await chrome.storage.local.remove(list2.paths.map(tableKey));
-      list2 = { baseUrl: baseUrl2, version, paths: [] };
-    } else if (list2.paths.includes(path)) {
-      await chrome.storage.local.set({ tables: { ...list2, paths: [...list2.paths.filter((kept) => kept !== path), path] } });
-      return stored[tableKey(path)];
-    }
-    const table = await fetchPublic(baseUrl2, path, false);
-    const paths = [...list2.paths, path];
-    const dropped = paths.slice(0, Math.max(0, paths.length - TABLES_KEPT));
-    if (dropped.length > 0) await chrome.storage.local.remove(dropped.map(tableKey));
-    await chrome.storage.local.set({ tables: { ...list2, paths: paths.slice(dropped.length) }, [tableKey(path)]: table });
-    return table;
+  async function loadEveryday(baseUrl2, version) {
+    everyday ??= (await chrome.storage.local.get("everyday"))["everyday"];
+    if (everyday !== void 0 && everyday.baseUrl === baseUrl2 && everyday.version === version) return everyday.table;
+    everyday = { baseUrl: baseUrl2, version, table: await fetchPublic(baseUrl2, PUBLIC_FILES.earnTableEveryday, true) };
+    await chrome.storage.local.set({ everyday });
+    return everyday.table;
+  }
+  async function loadTables(baseUrl2) {
+    const loaded = await loadIndex(baseUrl2);
+    return { index: loaded, everyday: await loadEveryday(baseUrl2, loaded.version) };
   }
 
   // extension/settings.ts
@@ -143,8 +135,7 @@
     for (const radio of segments) radio.checked = radio.value === settings.segment;
     suggest.checked = settings.suggest;
     baseUrl.value = settings.baseUrl;
-    const index = await loadIndex(settings.baseUrl);
-    const table = await loadTable(settings.baseUrl, index.version, PUBLIC_FILES.earnTableEveryday);
+    const { everyday: table } = await loadTables(settings.baseUrl);
     const cards = [...cardsOf(table)].sort((a, b) => a.name.localeCompare(b.name, "en"));
     closed = new Set(
       cardsOf(table).filter((entry) => !table.earnings.includes(entry)).map((entry) => entry.slug)

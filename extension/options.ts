@@ -7,8 +7,7 @@
 import type { EarnTableEntry } from '../schemas/keyed.ts';
 import { element } from '../browser/dom.ts';
 import { cardsOf, type SegmentChoice } from './answer.ts';
-import { loadIndex, loadTable } from './public-files.ts';
-import { PUBLIC_FILES } from '../schemas/public-files.ts';
+import { loadTables } from './public-files.ts';
 import { builtBaseUrl, reachableBaseUrl, readSettings, writeSettings } from './settings.ts';
 
 const status = document.getElementById('status')!;
@@ -41,8 +40,7 @@ async function showCards(): Promise<void> {
   for (const radio of segments) radio.checked = radio.value === settings.segment;
   suggest.checked = settings.suggest;
   baseUrl.value = settings.baseUrl;
-  const index = await loadIndex(settings.baseUrl);
-  const table = await loadTable(settings.baseUrl, index.version, PUBLIC_FILES.earnTableEveryday);
+  const { everyday: table } = await loadTables(settings.baseUrl);
   const cards: EarnTableEntry[] = [...cardsOf(table)].sort((a, b) => a.name.localeCompare(b.name, 'en'));
   closed = new Set(
     cardsOf(table)

@@ -1,6 +1,6 @@
 /** The answer for one page, as the badge and the popup both ask it: the settings, the public files, then extension/answer.ts. */
-import { type Answer, answerAt, findPlace, hostOf, placeTable, tablePathOf } from './answer.ts';
-import { loadIndex, loadTable } from './public-files.ts';
+import { type Answer, answerAt, findPlace, hostOf, placeTable } from './answer.ts';
+import { loadTables } from './public-files.ts';
 import { readSettings, type StoredSettings } from './settings.ts';
 
 export interface PageAnswer {
@@ -15,8 +15,8 @@ export async function answerForPage(url: string | undefined): Promise<PageAnswer
   const host = url === undefined ? undefined : hostOf(url);
   if (host === undefined) return undefined;
   const settings = await readSettings();
-  const index = await loadIndex(settings.baseUrl);
+  const { index, everyday } = await loadTables(settings.baseUrl);
   const place = findPlace(index, host);
-  const table = placeTable(place, await loadTable(settings.baseUrl, index.version, tablePathOf(place)));
+  const table = placeTable(index, place, everyday);
   return { host, answer: answerAt(place, table, settings), settings };
 }

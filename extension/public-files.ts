@@ -1,30 +1,27 @@
 /**
- * The only requests the extension makes (docs/extension.md, "What it sends"): GETs of public files
- * that are the same for everyone, without cookies, referrer or any header of its own. The index is
- * fetched once when the extension is installed and again once it is six hours old (a revalidation:
- * the same bytes cost a 304); an MCC's earn table once per build when a site of that MCC is first
- * opened; everyday spending's at install. Both are kept in extension storage, so a second visit to
- * a site of the same MCC sends nothing. A merchant's own table is never requested: the index
- * carries what it changes of its MCC's.
+ * The only requests the extension makes (docs/extension.md, "What it sends"): GETs of two public
+ * files that are the same for everyone and whatever the site open, without cookies, referrer or any
+ * header of its own. The extension index and everyday spending's earn table are fetched when the
+ * extension is installed; the index is asked again once it is six hours old (a revalidation: the same
+ * bytes cost a 304), and the table again when the index names a new build. Both are kept in extension
+ * storage, so opening a site sends nothing at all.
  */
 import type { ExtensionIndex } from '../schemas/extension-index.ts';
 import type { EarnTable } from '../schemas/keyed.ts';
 import { PUBLIC_FILES } from '../schemas/public-files.ts';
 
 const INDEX_MAX_AGE_MS = 6 * 60 * 60 * 1000;
-/** How many earn tables storage keeps (about 100 KB each; extension storage holds 10 MB). */
-const TABLES_KEPT = 40;
 
 interface StoredIndex {
   readonly baseUrl: string;
   readonly fetchedAt: number;
   readonly index: ExtensionIndex;
 }
-interface StoredTables {
+interface StoredTable {
   readonly baseUrl: string;
+  /** The index's version the table was fetched for. */
   readonly version: string;
-  /** Site paths, the most recently used last. */
-  readonly paths: readonly string[];
+  readonly table: EarnTable;
 }
 
 async function fetchPublic(baseUrl: string, path: string, revalidate: boolean): Promise<unknown> {
@@ -37,42 +34,31 @@ async function fetchPublic(baseUrl: string, path: string, revalidate: boolean): 
   return response.json();
 }
 
-let memo: StoredIndex | undefined;
+// What this page or worker has read from storage, so a second answer does not read it again.
+let index: StoredIndex | undefined;
+let everyday: StoredTable | undefined;
 
 /** The extension index of the service at `baseUrl`, from storage while it is fresh. */
 export async function loadIndex(baseUrl: string): Promise<ExtensionIndex> {
-  memo ??= (await chrome.storage.local.get('index'))['index'] as StoredIndex | undefined;
-  if (memo !== undefined && memo.baseUrl === baseUrl && Date.now() - memo.fetchedAt < INDEX_MAX_AGE_MS) return memo.index;
-  const index = (await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true)) as ExtensionIndex;
-  memo = { baseUrl, fetchedAt: Date.now(), index };
-  await chrome.storage.local.set({ index: memo });
-  return index;
+  index ??= (await chrome.storage.local.get('index'))['index'] as StoredIndex | undefined;
+  if (index !== undefined && index.baseUrl === baseUrl && Date.now() - index.fetchedAt < INDEX_MAX_AGE_MS) return index.index;
+  index = { baseUrl, fetchedAt: Date.now(), index: (await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true)) as ExtensionIndex };
+  await chrome.storage.local.set({ index });
+  return index.index;
 }
 
-const tableKey = (path: string): string => `table:${path}`;
-
-/** The public earn table at `path` for the build `version` names, from storage when it holds that build's. */
-export async function loadTable(baseUrl: string, version: string, path: string): Promise<EarnTable> {
-  const stored = (await chrome.storage.local.get(['tables', tableKey(path)])) as Record<string, unknown>;
-  let list = stored['tables'] as StoredTables | undefined;
-  if (list === undefined || list.baseUrl !== baseUrl || list.version !== version) {
-    // Another build or another service: every table kept is stale.
-    if (list !== undefined) await chrome.storage.local.remove(list.paths.map(tableKey));
-    list = { baseUrl, version, paths: [] };
-  } else if (list.paths.includes(path)) {
-    await chrome.storage.local.set({ tables: { ...list, paths: [...list.paths.filter((kept) => kept !== path), path] } });
-    return stored[tableKey(path)] as EarnTable;
-  }
-  const table = (await fetchPublic(baseUrl, path, false)) as EarnTable;
-  const paths = [...list.paths, path];
-  const dropped = paths.slice(0, Math.max(0, paths.length - TABLES_KEPT));
-  if (dropped.length > 0) await chrome.storage.local.remove(dropped.map(tableKey));
-  await chrome.storage.local.set({ tables: { ...list, paths: paths.slice(dropped.length) }, [tableKey(path)]: table });
-  return table;
+/** Everyday spending's earn table for the build the index `version` names, from storage when it holds that build's. */
+export async function loadEveryday(baseUrl: string, version: string): Promise<EarnTable> {
+  everyday ??= (await chrome.storage.local.get('everyday'))['everyday'] as StoredTable | undefined;
+  if (everyday !== undefined && everyday.baseUrl === baseUrl && everyday.version === version) return everyday.table;
+  // Another build (or another service): its tables may differ, so the stored one is replaced; a revalidation, as the index.
+  everyday = { baseUrl, version, table: (await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday, true)) as EarnTable };
+  await chrome.storage.local.set({ everyday });
+  return everyday.table;
 }
 
-/** What a fresh install fetches before any site is opened: the index and everyday spending's table. */
-export async function prefetch(baseUrl: string): Promise<void> {
-  const index = await loadIndex(baseUrl);
-  await loadTable(baseUrl, index.version, PUBLIC_FILES.earnTableEveryday);
+/** What the extension needs to answer on any site: the index and everyday spending's table (all a fresh install fetches). */
+export async function loadTables(baseUrl: string): Promise<{ index: ExtensionIndex; everyday: EarnTable }> {
+  const loaded = await loadIndex(baseUrl);
+  return { index: loaded, everyday: await loadEveryday(baseUrl, loaded.version) };
 }

@@ -1,8 +1,8 @@
 /**
  * The browser extension's answer (issue 43, extension/answer.ts) is the service's: for the same
  * wallet and domain, the ranking the popup shows equals chooseFromWallet over the earn table that
- * /api/extension/recommend names, for a purchase online; and the extension gets there from public
- * files that name no merchant (the index, an MCC's earn table, everyday spending's).
+ * /api/extension/recommend names, for a purchase online; and the extension gets there from two
+ * public files that do not depend on the site (the index and everyday spending's earn table).
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { chooseFromWallet } from '../schemas/choose-from-wallet.ts';
 import type { ExtensionIndex } from '../schemas/extension-index.ts';
 import type { EarnTable, Recommendation } from '../schemas/keyed.ts';
 import { PUBLIC_FILES, publicFile } from '../schemas/public-files.ts';
-import { answerAt, badgeText, findPlace, hostOf, placeTable, tablePathOf } from '../extension/answer.ts';
+import { answerAt, badgeText, findPlace, hostOf, placeTable } from '../extension/answer.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 import { ROOT } from './helpers/cli.ts';
 
@@ -47,12 +47,12 @@ function tableAt(model: Model, path: string): EarnTable {
   return json(merchantEarnTable(model, merchant));
 }
 
-/** What the extension ranks for a page: the index's place, the one public table it fetches, changed as the index says. */
+/** What the extension ranks for a page: the index's place, and its table built from everyday spending's as the index says. */
 function extensionRanking(model: Model, index: ExtensionIndex, pageUrl: string, wallet: readonly string[]) {
   const host = hostOf(pageUrl);
   if (host === undefined) throw new Error(`no host in ${pageUrl}`);
   const place = findPlace(index, host);
-  const table = placeTable(place, tableAt(model, tablePathOf(place)));
+  const table = placeTable(index, place, tableAt(model, PUBLIC_FILES.earnTableEveryday));
   return answerAt(place, table, { wallet, ...NO_SUGGESTION });
 }
 
@@ -63,40 +63,33 @@ describe('the extension index on the fixture', () => {
   const json = (path: string) => JSON.parse(files.get(path)!.toString('utf8'));
   const index = json(publicFile(PUBLIC_FILES.extensionIndex)) as ExtensionIndex;
 
-  it('finds, for every domain and its subdomains, the merchant the recommendation answers, and its earn table', () => {
+  const everyday = json(publicFile(PUBLIC_FILES.earnTableEveryday)) as EarnTable;
+
+  it("finds, for every domain and its subdomains, the recommendation's merchant, and builds the earn table it names, byte for byte", () => {
     expect(index.merchants.length).toBeGreaterThan(3);
     for (const merchant of index.merchants) {
       for (const domain of merchant.domains) {
         const recommend = json(`keyed/api/extension/recommend/${domain}.json`) as Recommendation;
+        // The table the service names is the merchant's own exactly when the index carries its changes.
+        expect(recommend.earn_table).toBe(
+          merchant.own_table === null ? `/api/earn-table/mcc/${merchant.mcc_code}.json` : `/api/earn-table/merchant/${merchant.slug}.json`,
+        );
         for (const page of [`https://${domain}/`, `https://www.${domain}/cart`, `http://shop.${domain.toUpperCase()}:8080/x`]) {
           const place = findPlace(index, hostOf(page)!);
           expect(place?.merchant.slug, page).toBe(recommend.merchant);
-          // The table the service names is the merchant's own exactly when the index carries its changes.
-          expect(recommend.earn_table).toBe(
-            merchant.own_table === null ? tablePathOf(place) : `/api/earn-table/merchant/${merchant.slug}.json`,
-          );
+          expect(placeTable(index, place, everyday)).toEqual(json(publicFile(recommend.earn_table!)));
         }
       }
     }
+    expect(index.merchants.filter((merchant) => merchant.own_table !== null).map((merchant) => merchant.slug)).toEqual([
+      'costco',
+      'delta-air-lines',
+    ]);
     expect(findPlace(index, 'example.org')).toBeUndefined();
-    expect(tablePathOf(undefined)).toBe(json('keyed/api/extension/recommend/_fallback.json').earn_table);
+    expect(json('keyed/api/extension/recommend/_fallback.json').earn_table).toBe(PUBLIC_FILES.earnTableEveryday);
+    expect(placeTable(index, undefined, everyday)).toBe(everyday);
     expect(hostOf('chrome://extensions')).toBeUndefined();
     expect(hostOf('http://127.0.0.1:8080/')).toBeUndefined();
-  });
-
-  it("rebuilds each merchant's own earn table, byte for byte, from its MCC's table and the index", () => {
-    const apart = index.merchants.filter((merchant) => merchant.own_table !== null);
-    expect(apart.map((merchant) => merchant.slug)).toEqual(['costco', 'delta-air-lines']);
-    for (const merchant of apart) {
-      const place = { merchant, matchedDomain: merchant.domains[0]! };
-      const mccTable = json(publicFile(tablePathOf(place))) as EarnTable;
-      const own = json(`public/api/earn-table/merchant/${merchant.slug}.json`);
-      expect(placeTable(place, mccTable)).toEqual(own);
-    }
-    // The index carries a merchant's changes, not its table: less than the one table it stands for.
-    expect(files.get(publicFile(PUBLIC_FILES.extensionIndex))!.length).toBeLessThan(
-      files.get('public/api/earn-table/merchant/costco.json')!.length,
-    );
   });
 });
 
@@ -130,12 +123,20 @@ describe('the same answer as the service on the real dataset', () => {
     }
   });
 
-  it("rebuilds every merchant's own earn table from its MCC's table and the index", () => {
+  it("builds every MCC's earn table and every merchant's own from everyday spending's and the index", () => {
+    const everyday = tableAt(model, PUBLIC_FILES.earnTableEveryday);
     const apart = index.merchants.filter((merchant) => merchant.own_table !== null);
     expect(apart.length).toBeGreaterThan(50);
+    expect(index.mcc_tables.length).toBeGreaterThan(200);
+    const firstOfMcc = new Map(index.merchants.map((merchant) => [merchant.mcc_code, merchant]));
+    for (const { mcc_code } of index.mcc_tables) {
+      const merchant = { ...firstOfMcc.get(mcc_code)!, own_table: null };
+      expect(placeTable(index, { merchant, matchedDomain: merchant.domains[0]! }, everyday)).toEqual(
+        tableAt(model, `/api/earn-table/mcc/${mcc_code}.json`),
+      );
+    }
     for (const merchant of apart) {
-      const place = { merchant, matchedDomain: merchant.domains[0]! };
-      expect(placeTable(place, tableAt(model, tablePathOf(place)))).toEqual(
+      expect(placeTable(index, { merchant, matchedDomain: merchant.domains[0]! }, everyday)).toEqual(
         tableAt(model, `/api/earn-table/merchant/${merchant.slug}.json`),
       );
     }
@@ -153,7 +154,7 @@ describe('the same answer as the service on the real dataset', () => {
 
   it('suggests, when asked, the best card not held, ranked above the best held', () => {
     const place = findPlace(index, 'amazon.com');
-    const table = placeTable(place, tableAt(model, tablePathOf(place)));
+    const table = placeTable(index, place, tableAt(model, PUBLIC_FILES.earnTableEveryday));
     const wallet = ['citi-double-cash'];
     const answer = answerAt(place, table, { wallet, segment: 'personal', suggest: true });
     const everyone = chooseFromWallet(

@@ -1,18 +1,20 @@
 /**
- * The extension index (issue 43, schemas/extension-index.ts): every merchant with a web domain, its
- * MCC, and for a merchant that may rank apart from its MCC what its own earn table changes of the
- * MCC's. The browser extension fetches it once per build, so finding the merchant behind a site and
- * ranking a wallet there never sends the site's name or a merchant-specific request (docs/extension.md).
+ * The extension index (issue 43, schemas/extension-index.ts): every merchant with a web domain and
+ * its MCC; for each of those MCCs what its earn table changes of everyday spending's; for a merchant
+ * that may rank apart from its MCC what its own earn table changes of the MCC's. The browser extension
+ * fetches it and everyday spending's table once per build, and never anything that depends on the site
+ * open (docs/extension.md). The changes are small where the tables are not: 4 MB of changes for the
+ * 271 MCCs of the real dataset compress to 16 KB (brotli), against 7.5 KB for each MCC table.
  */
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
 import type { EarnTable, EarnTableEntry } from '../../schemas/keyed.ts';
-import { type ExtensionIndex, extensionIndex, type OwnTableChanges } from '../../schemas/extension-index.ts';
+import { type ExtensionIndex, extensionIndex, type MccTableChanges, type OwnTableChanges } from '../../schemas/extension-index.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import { mayRankApartFromMcc } from '../ranking.ts';
-import { mccEarnTable, merchantEarnTable } from '../views/earn-table.ts';
+import { everydayEarnTable, mccEarnTable, merchantEarnTable } from '../views/earn-table.ts';
 import { datasetDigest } from './internal/dataset-files.ts';
 import { packageVersion } from '../../tree/package-info.ts';
 
@@ -37,6 +39,16 @@ export function ownTableChangesOf(model: Model, merchant: MerchantRow): OwnTable
   return closed.length === 0 ? changes : { ...changes, closed_cards: closed };
 }
 
+/** What the MCC's earn table changes of everyday spending's. */
+export function mccTableChangesOf(model: Model, code: string, everyday: EarnTable = everydayEarnTable(model)): MccTableChanges {
+  const mcc = model.mccByCode.get(code);
+  if (mcc === undefined) throw new Error(`no MCC ${code}`);
+  const table = mccEarnTable(model, mcc);
+  const changes: MccTableChanges = { mcc_code: code, earnings: changedEntries(table.earnings, everyday.earnings) };
+  const closed = changedEntries(closedOf(table), closedOf(everyday));
+  return closed.length === 0 ? changes : { ...changes, closed_cards: closed };
+}
+
 export function extensionIndexOf(model: Model): ExtensionIndex {
   const merchants = model.merchants
     .filter((merchant) => merchant.domains.length > 0)
@@ -48,7 +60,14 @@ export function extensionIndexOf(model: Model): ExtensionIndex {
       own_table: mayRankApartFromMcc(model, merchant.slug) ? ownTableChangesOf(model, merchant) : null,
     }))
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  return { evaluated_on: model.date, version: `${datasetDigest(model)}-${packageVersion()}`, merchants };
+  const everyday = everydayEarnTable(model);
+  const codes = [...new Set(merchants.map((merchant) => merchant.mcc_code))].sort();
+  return {
+    evaluated_on: model.date,
+    version: `${datasetDigest(model)}-${packageVersion()}`,
+    mcc_tables: codes.map((code) => mccTableChangesOf(model, code, everyday)),
+    merchants,
+  };
 }
 
 export const extensionIndexFile: Artefact = {
