@@ -24,9 +24,11 @@ export const MCP_OPERATION = {
   description:
     'The MCP tools of `cardrewards mcp` for assistants: each POST carries one JSON-RPC message and is answered with one JSON document. ' +
     'The POST needs a valid X-API-Key (401 otherwise). initialize and tools/list cost nothing; each tools/call is authorised and counted ' +
-    'as one call of the route it maps to (best_card: /api/compute/best-card or /api/extension/recommend; triple_stack: ' +
+    'as one call of the route it maps to (best_card: /api/compute/best-card, /api/extension/recommend, or with channel=online ' +
+    '/api/compute/earn-table; best_of_my_cards: /api/compute/earn-table or /api/extension/recommend; triple_stack: ' +
     '/api/compute/triple-stack; card_details: /api/cards/{id}; search: /api/cards), and its refusals (403, 429) are tool errors carrying ' +
-    'the problem document, with required_tier or rate_limit. Off unless the operator runs serve --mcp; while off, a POST here is 405.',
+    'the problem document, with required_tier or rate_limit. Every tool has an outputSchema and answers structuredContent; a result that ' +
+    'reached the quota carries the windows left in _meta["cardrewards/rate_limit"]. Off unless the operator runs serve --mcp; while off, a POST here is 405.',
   security: [{ ApiKey: [] }],
   requestBody: { required: true, content: { 'application/json': { schema: JSON_RPC } } },
   responses: {
