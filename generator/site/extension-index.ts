@@ -8,9 +8,8 @@
  */
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
-import type { MerchantRow } from '../../schemas/dataset.ts';
 import type { EarnTable, EarnTableEntry } from '../../schemas/keyed.ts';
-import { type ExtensionIndex, extensionIndex, type MccTableChanges, type OwnTableChanges } from '../../schemas/extension-index.ts';
+import { type ExtensionIndex, extensionIndex, type MccTableChanges } from '../../schemas/extension-index.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import { mayRankApartFromMcc } from '../ranking.ts';
@@ -18,56 +17,60 @@ import { everydayEarnTable, mccEarnTable, merchantEarnTable } from '../views/ear
 import { datasetDigest } from './internal/dataset-files.ts';
 import { packageVersion } from '../../tree/package-info.ts';
 
+/** A table's entries, active and closed, with their canonical JSON by slug: what a table's changes are measured against. */
+type EntriesJson = ReadonlyMap<string, string>;
+const entriesJson = (table: EarnTable): EntriesJson =>
+  new Map([...table.earnings, ...closedOf(table)].map((entry) => [entry.slug, canonicalJson(entry)]));
+
 /** The entries of `own` whose JSON differs from the entry of the same slug in `base` (or that `base` lacks), in `own`'s order. */
-function changedEntries(own: readonly EarnTableEntry[], base: readonly EarnTableEntry[]): EarnTableEntry[] {
-  const baseJson = new Map(base.map((entry) => [entry.slug, canonicalJson(entry)]));
-  return own.filter((entry) => baseJson.get(entry.slug) !== canonicalJson(entry));
+function changedEntries(own: readonly EarnTableEntry[], base: EntriesJson): EarnTableEntry[] {
+  return own.filter((entry) => base.get(entry.slug) !== canonicalJson(entry));
 }
 
-/** The cards closed to applicants a table lists, where its schema has them. */
-const closedOf = (table: EarnTable): readonly EarnTableEntry[] =>
-  (table as { closed_cards?: readonly EarnTableEntry[] }).closed_cards ?? [];
+/** The cards closed to applicants a table lists. */
+const closedOf = (table: EarnTable): readonly EarnTableEntry[] => table.closed_cards ?? [];
 
-/** What the merchant's own earn table changes of its MCC's. */
-export function ownTableChangesOf(model: Model, merchant: MerchantRow): OwnTableChanges {
-  const mcc = model.mccByCode.get(merchant.mcc);
-  if (mcc === undefined) throw new Error(`merchant ${merchant.slug}: no MCC ${merchant.mcc}`);
-  const own = merchantEarnTable(model, merchant);
-  const base = mccEarnTable(model, mcc);
-  const changes: OwnTableChanges = { acceptance: own.acceptance, earnings: changedEntries(own.earnings, base.earnings) };
-  const closed = changedEntries(closedOf(own), closedOf(base));
-  return closed.length === 0 ? changes : { ...changes, closed_cards: closed };
+/** What `table` changes of the table whose entries are `base`: its entries that differ, active and closed. */
+function changesOf(table: EarnTable, base: EntriesJson) {
+  const earnings = changedEntries(table.earnings, base);
+  const closed = changedEntries(closedOf(table), base);
+  return closed.length === 0 ? { earnings } : { earnings, closed_cards: closed };
 }
 
-/** What the MCC's earn table changes of everyday spending's. */
-export function mccTableChangesOf(model: Model, code: string, everyday: EarnTable = everydayEarnTable(model)): MccTableChanges {
-  const mcc = model.mccByCode.get(code);
-  if (mcc === undefined) throw new Error(`no MCC ${code}`);
-  const table = mccEarnTable(model, mcc);
-  const changes: MccTableChanges = { mcc_code: code, earnings: changedEntries(table.earnings, everyday.earnings) };
-  const closed = changedEntries(closedOf(table), closedOf(everyday));
-  return closed.length === 0 ? changes : { ...changes, closed_cards: closed };
-}
-
+/**
+ * The extension index of the model. Each MCC's table is computed once and dropped once measured
+ * (only the entries' JSON of an MCC that a merchant ranking apart needs is kept), so the index costs
+ * about 1.5 s and little memory on the real dataset.
+ */
 export function extensionIndexOf(model: Model): ExtensionIndex {
-  const merchants = model.merchants
-    .filter((merchant) => merchant.domains.length > 0)
+  const withDomains = model.merchants.filter((merchant) => merchant.domains.length > 0);
+  const apart = withDomains.filter((merchant) => mayRankApartFromMcc(model, merchant.slug));
+  const codesApart = new Set(apart.map((merchant) => merchant.mcc));
+  const everyday = entriesJson(everydayEarnTable(model));
+  const mccJson = new Map<string, EntriesJson>();
+  const mcc_tables: MccTableChanges[] = [...new Set(withDomains.map((merchant) => merchant.mcc))].sort().map((code) => {
+    const mcc = model.mccByCode.get(code);
+    if (mcc === undefined) throw new Error(`no MCC ${code}`);
+    const table = mccEarnTable(model, mcc);
+    if (codesApart.has(code)) mccJson.set(code, entriesJson(table));
+    return { mcc_code: code, ...changesOf(table, everyday) };
+  });
+  const ownTables = new Map(
+    apart.map((merchant) => {
+      const own = merchantEarnTable(model, merchant);
+      return [merchant.slug, { acceptance: own.acceptance, ...changesOf(own, mccJson.get(merchant.mcc)!) }] as const;
+    }),
+  );
+  const merchants = withDomains
     .map((merchant) => ({
       slug: merchant.slug,
       name: merchant.name,
       mcc_code: merchant.mcc,
       domains: [...merchant.domains],
-      own_table: mayRankApartFromMcc(model, merchant.slug) ? ownTableChangesOf(model, merchant) : null,
+      own_table: ownTables.get(merchant.slug) ?? null,
     }))
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  const everyday = everydayEarnTable(model);
-  const codes = [...new Set(merchants.map((merchant) => merchant.mcc_code))].sort();
-  return {
-    evaluated_on: model.date,
-    version: `${datasetDigest(model)}-${packageVersion()}`,
-    mcc_tables: codes.map((code) => mccTableChangesOf(model, code, everyday)),
-    merchants,
-  };
+  return { evaluated_on: model.date, version: `${datasetDigest(model)}-${packageVersion()}`, mcc_tables, merchants };
 }
 
 export const extensionIndexFile: Artefact = {
