@@ -110,6 +110,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
     ['amex-gold', 'chase-freedom'],
   ];
   const HELD = [...new Set(WALLETS.flat())];
+  /** How long a wait for the extension may last on a loaded machine (a bound on waiting, not a speed check). */
+  const WAIT = { timeout: 30_000, interval: 100 };
 
   const setWallet = (wallet: readonly string[], more: Record<string, unknown> = {}) =>
     worker.evaluate((settings) => chrome.storage.local.set({ settings }), { wallet: [...wallet], ...more });
@@ -138,7 +140,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
     // (The page's CSP refuses a predicate evaluated as text: the status is read until it has changed.)
-    await expect.poll(() => popup.locator('#status').textContent()).not.toMatch(/^Looking/);
+    await expect.poll(() => popup.locator('#status').textContent(), WAIT).not.toMatch(/^Looking/);
     return popup;
   }
   const rankedNames = (popup: Page) => popup.locator('#my-cards tbody tr td:nth-child(2) a').allTextContents();
@@ -174,7 +176,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
       .check();
     await options.check('#segment-personal');
     await options.check('#suggest');
-    await expect.poll(() => options.locator('#status').textContent()).toMatch(/^2 of \d+ cards chosen\.$/);
+    await expect.poll(() => options.locator('#status').textContent(), WAIT).toMatch(/^2 of \d+ cards chosen\.$/);
     expect(await runAxeOn(options)).toEqual([]);
     await options.reload();
     await options.waitForSelector('#cards input[type=checkbox]');
@@ -200,7 +202,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
       const entry = table.earnings.find((candidate) => candidate.slug === best?.slug);
       const expected = recommend.fallback || best === undefined ? '' : `${best.rate}${entry?.cash_back ? '%' : 'x'}`;
       const tabId = await tabIdOf(host);
-      await expect.poll(() => badgeOf(tabId), { message: host }).toBe(expected);
+      await expect.poll(() => badgeOf(tabId), { ...WAIT, message: host }).toBe(expected);
     }
   });
 
@@ -254,7 +256,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
     const { table } = await serviceAnswer('www.walmart.com');
     const best = chooseFromWallet(table, settings.wallet, { channel: 'online' })[0]!;
     const cashBack = table.earnings.find((entry) => entry.slug === best.slug)?.cash_back;
-    await expect.poll(async () => badgeOf(await tabIdOf('www.walmart.com'))).toBe(`${best.rate}${cashBack ? '%' : 'x'}`);
+    await expect.poll(async () => badgeOf(await tabIdOf('www.walmart.com')), WAIT).toBe(`${best.rate}${cashBack ? '%' : 'x'}`);
     expect(front.log.slice(before)).toEqual([]);
   });
 
