@@ -8,7 +8,7 @@
  * schemas/choose-from-wallet.ts for a purchase online, the recommendation's channel. No DOM and no
  * browser API: the tests run it as is.
  */
-import { acceptanceOn, chooseFromWallet, refusedFromWallet, type WalletChoice } from '../schemas/choose-from-wallet.ts';
+import { acceptanceOn, chooseFromWallet, refusedFromWallet, type WalletChoice, walletEntries } from '../schemas/choose-from-wallet.ts';
 import type { ExtensionIndex, ExtensionIndexMerchant, MccTableChanges } from '../schemas/extension-index.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
@@ -112,12 +112,6 @@ export function placeTable(index: ExtensionIndex, place: Place | undefined, ever
   );
 }
 
-/** Every card a wallet may name in a table: the active ones, then those closed to applicants. */
-export function cardsOf(table: EarnTable): readonly EarnTableEntry[] {
-  const closed = closedOf(table);
-  return closed.length === 0 ? table.earnings : [...table.earnings, ...closed];
-}
-
 /** What the person asked the extension to do. */
 export interface Settings {
   readonly wallet: readonly string[];
@@ -170,7 +164,7 @@ export function answerAt(place: Place | undefined, table: EarnTable, settings: S
     refused: refusedFromWallet(table, settings.wallet, 'online'),
     online: acceptanceOn(table, 'online'),
     suggestion: beats ? best : undefined,
-    entries: new Map(cardsOf(table).map((entry) => [entry.slug, entry])),
+    entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry])),
   };
 }
 

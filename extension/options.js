@@ -1,8 +1,10 @@
 /*
- * The options page (issue 43): the "my cards" picker of the site (find a card, tick the ones held,
- * cards closed to applicants included), personal or business cards, the popup's suggestion (off by
- * default) and the service's address. Everything is kept in extension storage (extension/settings.ts);
- * the list of cards is everyday spending's public earn table, the same file for everyone.
+ * The options page (issue 43): the "my cards" picker of the site (find a card, tick the ones held;
+ * the cards it offers are the site's, browser/my-cards.ts pickableCards: the active ones and those
+ * closed to applicants, labelled so), personal or business cards, the popup's suggestion (off by
+ * default) and the service's address. Everything is kept in extension storage (extension/settings.ts),
+ * which the service worker reads too (the site's picker keeps its choice in the page's localStorage,
+ * which a service worker cannot); the list of cards is everyday spending's public earn table.
  */
 // Generated from extension/options.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
@@ -15,11 +17,15 @@
     return node;
   }
 
-  // extension/answer.ts
-  var closedOf = (table) => table.closed_cards ?? [];
-  function cardsOf(table) {
-    const closed2 = closedOf(table);
-    return closed2.length === 0 ? table.earnings : [...table.earnings, ...closed2];
+  // schemas/choose-from-wallet.ts
+  function walletEntries(table) {
+    return table.closed_cards === void 0 || table.closed_cards.length === 0 ? table.earnings : [...table.earnings, ...table.closed_cards];
+  }
+
+  // browser/my-cards.ts
+  function pickableCards(table) {
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+    return walletEntries(table).map(({ slug, name }) => ({ slug, name: closed.has(slug) ? `${name} (closed to applicants)` : name }));
   }
 
   // schemas/public-files.ts
@@ -120,7 +126,6 @@
   var segments = [...document.querySelectorAll('input[name="segment"]')];
   document.getElementById("base-url-help").textContent = `This extension was built for ${builtBaseUrl()}; it may also use a cardrewards start on this computer (http://localhost or http://127.0.0.1, any port). For a service elsewhere, install the extension from that service’s download page: each build makes one for its own address.`;
   var boxes = [];
-  var closed = /* @__PURE__ */ new Set();
   var segmentOf = /* @__PURE__ */ new Map();
   function applyFilter(segment) {
     const query = filter.value.trim().toLowerCase();
@@ -136,11 +141,8 @@
     suggest.checked = settings.suggest;
     baseUrl.value = settings.baseUrl;
     const { everyday: table } = await loadTables(settings.baseUrl);
-    const cards = [...cardsOf(table)].sort((a, b) => a.name.localeCompare(b.name, "en"));
-    closed = new Set(
-      cardsOf(table).filter((entry) => !table.earnings.includes(entry)).map((entry) => entry.slug)
-    );
-    segmentOf = new Map(cards.map((entry) => [entry.slug, entry.segment]));
+    const cards = pickableCards(table).sort((a, b) => a.name.localeCompare(b.name, "en"));
+    segmentOf = new Map(walletEntries(table).map((entry) => [entry.slug, entry.segment]));
     const held = new Set(settings.wallet);
     boxes = cards.map((entry, position) => {
       const box = element("input", { type: "checkbox", id: `card-${position}`, value: entry.slug });
@@ -149,11 +151,9 @@
     });
     list.replaceChildren(
       element("legend", {}, "Cards I hold"),
-      ...boxes.map((box, position) => {
-        const entry = cards[position];
-        const note = closed.has(entry.slug) ? " (closed to applicants)" : "";
-        return element("div", { class: "card-choice" }, box, element("label", { for: box.id }, `${entry.name}${note}`));
-      })
+      ...boxes.map(
+        (box, position) => element("div", { class: "card-choice" }, box, element("label", { for: box.id }, cards[position].name))
+      )
     );
     applyFilter(settings.segment);
     status.textContent = `${held.size} of ${cards.length} cards chosen.`;

@@ -1,12 +1,15 @@
 /*
- * The options page (issue 43): the "my cards" picker of the site (find a card, tick the ones held,
- * cards closed to applicants included), personal or business cards, the popup's suggestion (off by
- * default) and the service's address. Everything is kept in extension storage (extension/settings.ts);
- * the list of cards is everyday spending's public earn table, the same file for everyone.
+ * The options page (issue 43): the "my cards" picker of the site (find a card, tick the ones held;
+ * the cards it offers are the site's, browser/my-cards.ts pickableCards: the active ones and those
+ * closed to applicants, labelled so), personal or business cards, the popup's suggestion (off by
+ * default) and the service's address. Everything is kept in extension storage (extension/settings.ts),
+ * which the service worker reads too (the site's picker keeps its choice in the page's localStorage,
+ * which a service worker cannot); the list of cards is everyday spending's public earn table.
  */
-import type { EarnTableEntry } from '../schemas/keyed.ts';
 import { element } from '../browser/dom.ts';
-import { cardsOf, type SegmentChoice } from './answer.ts';
+import { pickableCards } from '../browser/my-cards.ts';
+import { walletEntries } from '../schemas/choose-from-wallet.ts';
+import type { SegmentChoice } from './answer.ts';
 import { loadTables } from './public-files.ts';
 import { builtBaseUrl, reachableBaseUrl, readSettings, writeSettings } from './settings.ts';
 
@@ -22,7 +25,6 @@ document.getElementById('base-url-help')!.textContent =
   'For a service elsewhere, install the extension from that service’s download page: each build makes one for its own address.';
 
 let boxes: HTMLInputElement[] = [];
-let closed = new Set<string>();
 let segmentOf = new Map<string, string>();
 
 /** Shows the cards of the chosen segment that match the search, and every card held whatever it is. */
@@ -41,13 +43,8 @@ async function showCards(): Promise<void> {
   suggest.checked = settings.suggest;
   baseUrl.value = settings.baseUrl;
   const { everyday: table } = await loadTables(settings.baseUrl);
-  const cards: EarnTableEntry[] = [...cardsOf(table)].sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  closed = new Set(
-    cardsOf(table)
-      .filter((entry) => !table.earnings.includes(entry))
-      .map((entry) => entry.slug),
-  );
-  segmentOf = new Map(cards.map((entry) => [entry.slug, entry.segment]));
+  const cards = pickableCards(table).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  segmentOf = new Map(walletEntries(table).map((entry) => [entry.slug, entry.segment]));
   const held = new Set(settings.wallet);
   boxes = cards.map((entry, position) => {
     const box = element('input', { type: 'checkbox', id: `card-${position}`, value: entry.slug });
@@ -56,11 +53,9 @@ async function showCards(): Promise<void> {
   });
   list.replaceChildren(
     element('legend', {}, 'Cards I hold'),
-    ...boxes.map((box, position) => {
-      const entry = cards[position]!;
-      const note = closed.has(entry.slug) ? ' (closed to applicants)' : '';
-      return element('div', { class: 'card-choice' }, box, element('label', { for: box.id }, `${entry.name}${note}`));
-    }),
+    ...boxes.map((box, position) =>
+      element('div', { class: 'card-choice' }, box, element('label', { for: box.id }, cards[position]!.name)),
+    ),
   );
   applyFilter(settings.segment);
   status.textContent = `${held.size} of ${cards.length} cards chosen.`;

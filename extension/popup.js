@@ -202,10 +202,6 @@
       own
     );
   }
-  function cardsOf(table) {
-    const closed = closedOf(table);
-    return closed.length === 0 ? table.earnings : [...table.earnings, ...closed];
-  }
   var inSegment = (segment) => (entry) => segment === "all" || entry.segment === segment;
   function answerAt(place2, table, settings) {
     const mine = chooseFromWallet(table, settings.wallet, { channel: "online" });
@@ -225,7 +221,7 @@
       refused: refusedFromWallet(table, settings.wallet, "online"),
       online: acceptanceOn(table, "online"),
       suggestion: beats ? best : void 0,
-      entries: new Map(cardsOf(table).map((entry) => [entry.slug, entry]))
+      entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry]))
     };
   }
 
