@@ -10,7 +10,10 @@ export function createMcpServer(context: ToolContext): McpServer {
     { name: 'cardrewards', version: packageVersion() },
     {
       instructions:
-        'Credit card rewards answers: which card to use at a merchant, MCC or website, portal and offer stacks, card details. Use search to find slugs and codes.',
+        'Credit card rewards answers: which card to use at a merchant, MCC or website, portal and offer stacks, card details. Use search to find slugs and codes. ' +
+        'A merchant or MCC answer is for paying in store unless channel is online; a website (domain) is online. ' +
+        'For the cards a person already holds (one is enough, cards closed to applicants included) use best_of_my_cards. ' +
+        'Every tool answers structuredContent that its outputSchema describes.',
     },
   );
   registerTools(server, context);

@@ -92,6 +92,8 @@ describe('cardrewards mcp', () => {
     // Every description says the channel its answers are for.
     for (const tool of tools.filter((tool) => !['card_details', 'search'].includes(tool.name)))
       expect(tool.description, tool.name).toMatch(/in store|online/);
+    // The server's instructions say it too, and where a person's own cards go.
+    expect(client.getInstructions()).toMatch(/in store unless channel is online.*best_of_my_cards/s);
     expect(best?.inputSchema.properties?.valuation).toMatchObject({ enum: ['standalone', 'pooled'] });
     const compare = tools.find((tool) => tool.name === 'compare_cards');
     expect(compare?.inputSchema.properties?.cards).toMatchObject({ type: 'array', minItems: 2, maxItems: 5 });
