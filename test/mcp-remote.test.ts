@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
 import { resolveConfig } from '../gateway/config.ts';
@@ -209,15 +209,20 @@ function remoteSuite(name: string, open: () => Promise<Store>) {
         answered: await count('best_of_my_cards', 'answered'),
         tier: await count('triple_stack', 'tier-too-low'),
         refused: await count('best_card', 'refused'),
+        other: await count('other', 'refused'),
       };
       const client = await connect(await createTestKey(store, 'starter'));
       await call(client, 'best_of_my_cards', { cards: ['amex-gold'], mcc: '5411' });
       await call(client, 'best_of_my_cards', { cards: ['chase-freedom'], mcc: '5411' });
       await call(client, 'triple_stack', { merchant: 'costco' });
       await call(client, 'best_card', {});
+      // A name the server has no tool for is `other`: a client cannot mint labels.
+      await client.request({ method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }, CallToolResultSchema);
       expect(await count('best_of_my_cards', 'answered')).toBe(before.answered + 2);
       expect(await count('triple_stack', 'tier-too-low')).toBe(before.tier + 1);
       expect(await count('best_card', 'refused')).toBe(before.refused + 1);
+      expect(await count('other', 'refused')).toBe(before.other + 1);
+      expect(renderMetrics(metrics.snapshot(), undefined, 1)).not.toContain('no_such_tool');
     });
 
     it('refuses best_of_my_cards on an MCC or a merchant to a free key (the earn-table route is starter), and answers it on a domain', async () => {
