@@ -32,10 +32,10 @@ import {
   type WalletAcceptance,
   type WalletChoice,
 } from '../schemas/choose-from-wallet.ts';
-import type { SearchEntry } from '../schemas/documents.ts';
+import type { SearchEntry, SearchIndexEntry } from '../schemas/documents.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
-import { searchEntries } from '../schemas/search-match.ts';
+import { isStaticRecordEntry, searchEntries } from '../schemas/search-match.ts';
 import { element as el } from './dom.ts';
 import { cardPicker, onWalletChange, pickableCards, readWallet } from './my-cards.ts';
 
@@ -92,7 +92,8 @@ const json = <T>(path: string): Promise<T> =>
     return response.json() as Promise<T>;
   });
 const loadIndex = (): Promise<SearchEntry[]> => {
-  index ??= json<SearchEntry[]>('api/search.json');
+  // The widget opens static records only: the MCCs and the 1,540 static merchants, not categories or keyed merchants.
+  index ??= json<SearchIndexEntry[]>('api/search.json').then((entries) => entries.filter(isStaticRecordEntry));
   return index;
 };
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

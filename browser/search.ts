@@ -3,7 +3,7 @@
  * pages. The matching is schemas/search-match.ts (the widget's too), bundled in by
  * scripts/generate-browser-scripts.ts.
  */
-import type { SearchEntry } from '../schemas/documents.ts';
+import type { SearchIndexEntry } from '../schemas/documents.ts';
 import { searchEntries } from '../schemas/search-match.ts';
 import { element } from './dom.ts';
 
@@ -14,26 +14,30 @@ const list = document.getElementById('results');
 const status = document.getElementById('search-status');
 const LIMIT = 20;
 
-let loading: Promise<SearchEntry[]> | undefined;
-const load = (): Promise<SearchEntry[]> => {
+let loading: Promise<SearchIndexEntry[]> | undefined;
+const load = (): Promise<SearchIndexEntry[]> => {
   loading ??= fetch(new URL('api/search.json', base)).then((response) => {
     if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
-    return response.json() as Promise<SearchEntry[]>;
+    return response.json() as Promise<SearchIndexEntry[]>;
   });
   return loading;
 };
 
 /** One result: a link to the entry's page, and a merchant's MCC. */
-const itemOf = (entry: SearchEntry): HTMLLIElement => {
-  const link =
-    entry.type === 'mcc'
-      ? element('a', { href: new URL(`mcc/${entry.code}`, base).pathname }, `MCC ${entry.code}: ${entry.name}`)
-      : element('a', { href: new URL(`merchant/${entry.slug}`, base).pathname }, entry.name);
-  return entry.type === 'merchant' ? element('li', {}, link, ` (MCC ${entry.mcc_code})`) : element('li', {}, link);
+const itemOf = (entry: SearchIndexEntry): HTMLLIElement => {
+  const page = (path: string) => new URL(path, base).pathname;
+  switch (entry.type) {
+    case 'mcc':
+      return element('li', {}, element('a', { href: page(`mcc/${entry.code}`) }, `MCC ${entry.code}: ${entry.name}`));
+    case 'merchant':
+      return element('li', {}, element('a', { href: page(`merchant/${entry.slug}`) }, entry.name), ` (MCC ${entry.mcc_code})`);
+    case 'category':
+      return element('li', {}, element('a', { href: page(`best/${entry.slug}`) }, `Best cards for ${entry.name}`), ' (bonus category)');
+  }
 };
 
 if (input instanceof HTMLInputElement && list && status) {
-  const render = (index: SearchEntry[]): void => {
+  const render = (index: SearchIndexEntry[]): void => {
     const found = searchEntries(index, input.value).slice(0, LIMIT);
     list.replaceChildren(...found.map(itemOf));
     const count = found.length === LIMIT ? `the first ${LIMIT} results` : found.length === 1 ? '1 result' : `${found.length} results`;

@@ -892,7 +892,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search index of every static MCC and merchant file
+         * Search index of every MCC, every merchant with a page and every bonus category, with the everyday words that find them
          * @description A static file: no key, no rate limit, the same bytes on the gateway and on a CDN.
          */
         get: operations["staticSearch"];
@@ -2325,9 +2325,13 @@ export interface components {
             /** @description non-empty text */
             name: string;
             path: string;
+            /** @description the everyday words that mean this entry (dataset/search_terms.csv), sorted */
+            terms?: string[];
             /** @constant */
             type: "mcc";
         } | {
+            /** @description the merchant's web domains */
+            domains?: string[];
             /** @description a four-digit MCC code */
             mcc_code: string;
             /** @description non-empty text */
@@ -2336,8 +2340,20 @@ export interface components {
             rank: number;
             /** @description a slug: lower-case a-z, 0-9 and single hyphens */
             slug: string;
+            /** @description the everyday words that mean this entry (dataset/search_terms.csv), sorted */
+            terms?: string[];
             /** @constant */
             type: "merchant";
+        } | {
+            /** @description non-empty text */
+            name: string;
+            path: string;
+            /** @description a slug: lower-case a-z, 0-9 and single hyphens */
+            slug: string;
+            /** @description the everyday words that mean this entry (dataset/search_terms.csv), sorted */
+            terms?: string[];
+            /** @constant */
+            type: "category";
         })[];
         /** @description every table of the dataset as arrays of rows */
         Snapshot: {

@@ -38,6 +38,7 @@ export interface Dataset {
   readonly merchantAcceptance: readonly Located<Rows.MerchantAcceptanceRow>[];
   readonly popularCards: readonly Located<Rows.PopularCardRow>[];
   readonly verifications: readonly Located<Rows.VerificationRow>[];
+  readonly searchTerms: readonly Located<Rows.SearchTermRow>[];
 }
 
 /** The CSV texts by file name (`cards.csv`), `undefined` for a file that does not exist. */

@@ -46,7 +46,8 @@ export type TableName =
   | 'offers'
   | 'merchantAcceptance'
   | 'popularCards'
-  | 'verifications';
+  | 'verifications'
+  | 'searchTerms';
 
 /** Every table, in load order (referenced tables first). */
 export const tables: readonly TableDefinition[] = [
@@ -211,6 +212,19 @@ export const tables: readonly TableDefinition[] = [
     references: [
       { column: 'card', table: 'cards', key: 'slug' },
       { column: 'category', table: 'categories', key: 'slug' },
+    ],
+  },
+  {
+    name: 'searchTerms',
+    file: 'search_terms.csv',
+    schema: schemas.searchTermRow,
+    optional: true,
+    key: ['term'],
+    lists: ['mccs'],
+    references: [
+      { column: 'mccs', table: 'mcc', key: 'code' },
+      { column: 'category', table: 'categories', key: 'slug' },
+      { column: 'merchant', table: 'merchants', key: 'slug' },
     ],
   },
 ];

@@ -36,15 +36,18 @@ export function validateDataset(
         ...(rejected.get(target.name) ?? []).map((row) => row[reference.key]),
       ]);
       for (const { row, line } of rowsOf(table)) {
-        const value = row[reference.column];
-        if (value === null || value === undefined || known.has(value)) continue;
-        problems.push({
-          code: 'unknown_reference',
-          file,
-          line,
-          column: columnOf(reference.column),
-          message: `${reference.column}: unknown ${reference.column} ${JSON.stringify(value)}, expected a ${reference.key} from ${target.file}`,
-        });
+        // A list column (`;`-separated) references with each of its items.
+        const cell = row[reference.column];
+        for (const value of Array.isArray(cell) ? cell : [cell]) {
+          if (value === null || value === undefined || known.has(value)) continue;
+          problems.push({
+            code: 'unknown_reference',
+            file,
+            line,
+            column: columnOf(reference.column),
+            message: `${reference.column}: unknown ${reference.column} ${JSON.stringify(value)}, expected a ${reference.key} from ${target.file}`,
+          });
+        }
       }
     }
   }
@@ -144,6 +147,10 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
     if (row.basis === 'published' && (row.window_from !== null || row.window_to !== null || row.observations !== 1)) {
       add('portalRates', line, 'window_from', 'a published rate is one day as shown: no window, observations 1');
     }
+  }
+  for (const { row, line } of dataset.searchTerms) {
+    if (row.mccs.length === 0 && row.category === null && row.merchant === null)
+      add('searchTerms', line, 'mccs', `term ${JSON.stringify(row.term)} names nothing; expected MCC codes, a category or a merchant`);
   }
   for (const { row, line } of dataset.transferPartners) {
     if (row.from_program === row.to_program) add('transferPartners', line, 'to_program', 'a program cannot transfer to itself');

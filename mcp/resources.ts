@@ -17,6 +17,7 @@ import { packageRoot } from '../tree/package-info.ts';
 import { createResourceListing, type ResourceListing, resourcePage } from './resource-list.ts';
 import type { AnswerRequest } from './route-answer.ts';
 import type { SearchEntry } from './search-entries.ts';
+import { isStaticRecordEntry } from '../schemas/search-match.ts';
 import type { ToolContext } from './tools.ts';
 
 /** The protocol's error for a resource that does not exist (the SDK names no constant for it). */
@@ -55,7 +56,8 @@ function listingOf(entries: readonly SearchEntry[]): ResourceListing {
       RANKING,
       ...RECORDS.flatMap(({ kind, description }) =>
         entries
-          .filter((entry) => entry.type === kind)
+          // A record resource is a static file: a merchant outside the 1,540 static ones is found by search, not listed.
+          .filter((entry) => entry.type === kind && isStaticRecordEntry(entry))
           .map((entry) => ({ uri: `cardrewards://${kind}/${entry.id}`, name: entry.name, description, mimeType: 'application/json' })),
       ),
     ]);

@@ -1,18 +1,24 @@
 /**
- * What the `search` tool looks through: the static search index (`/api/search.json`, merchants and
- * MCCs) and every card of the paged card list, each with the lower-case text it matches on.
+ * What the `search` tool looks through: the static search index (`/api/search.json`: MCCs, merchants
+ * and bonus categories, with the vocabulary words and web domains that find them) and every card of
+ * the paged card list. The matching is the site's own (schemas/search-match.ts).
  */
 import type { AnswerRequest } from './route-answer.ts';
+import type { SearchIndexEntry } from '../schemas/documents.ts';
 import { PUBLIC_FILES } from '../schemas/public-files.ts';
+import { type SearchTarget, searchEntries as matchEntries } from '../schemas/search-match.ts';
 
-/** One search result: an MCC, a merchant or a card, with the id the other tools take. */
-export interface SearchEntry {
-  readonly type: 'mcc' | 'merchant' | 'card';
+/** One search result: an MCC, a merchant, a bonus category or a card, with the id the other tools take. */
+export interface SearchResult {
+  readonly type: 'mcc' | 'merchant' | 'category' | 'card';
   readonly id: string;
   readonly name: string;
+  /** Its JSON record: a static file (MCCs, the 1,540 static merchants) or a keyed route. */
   readonly path: string;
-  readonly terms: string;
 }
+
+/** A result with what the search matches it on. */
+export type SearchEntry = SearchResult & { readonly target: SearchTarget };
 
 /** Read once per build (the key the caller names): a build never changes under it. */
 const read = new WeakMap<object, Promise<SearchEntry[] | undefined>>();
@@ -36,21 +42,9 @@ async function readSearchEntries(answer: AnswerRequest): Promise<SearchEntry[] |
   const index = await answer(PUBLIC_FILES.searchIndex);
   if (index.kind !== 'document') return undefined;
   const entries: SearchEntry[] = [];
-  for (const item of JSON.parse(index.bytes.toString('utf8')) as {
-    type: string;
-    code?: string;
-    slug?: string;
-    name: string;
-    path: string;
-  }[]) {
-    const id = item.type === 'mcc' ? (item.code ?? '') : (item.slug ?? '');
-    entries.push({
-      type: item.type === 'mcc' ? 'mcc' : 'merchant',
-      id,
-      name: item.name,
-      path: item.path,
-      terms: `${id} ${item.name}`.toLowerCase(),
-    });
+  for (const target of JSON.parse(index.bytes.toString('utf8')) as SearchIndexEntry[]) {
+    const id = target.type === 'mcc' ? target.code : target.slug;
+    entries.push({ type: target.type, id, name: target.name, path: target.path, target });
   }
   // The card list is paged; follow it to its last page.
   for (let page = 1; ; page += 1) {
@@ -60,15 +54,25 @@ async function readSearchEntries(answer: AnswerRequest): Promise<SearchEntry[] |
       data: { slug: string; name: string; issuer_name?: string }[];
       total_pages: number;
     };
-    for (const card of doc.data)
-      entries.push({
-        type: 'card',
-        id: card.slug,
-        name: card.name,
-        path: `/api/cards/${card.slug}`,
-        terms: `${card.slug} ${card.name} ${card.issuer_name ?? ''}`.toLowerCase(),
-      });
+    for (const card of doc.data) {
+      const target: SearchTarget = { type: 'card', slug: card.slug, name: card.name, issuer: card.issuer_name ?? '' };
+      entries.push({ type: 'card', id: card.slug, name: card.name, path: `/api/cards/${card.slug}`, target });
+    }
     if (page >= doc.total_pages) break;
   }
   return entries;
+}
+
+/** The first `limit` results for `query`, best first: the site's search over the index and the cards. */
+export function findEntries(entries: readonly SearchEntry[], query: string, limit: number): SearchResult[] {
+  const byTarget = new Map(entries.map((entry) => [entry.target, entry]));
+  return matchEntries(
+    entries.map((entry) => entry.target),
+    query,
+  )
+    .slice(0, limit)
+    .map((target) => {
+      const { type, id, name, path } = byTarget.get(target)!;
+      return { type, id, name, path };
+    });
 }

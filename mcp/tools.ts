@@ -21,6 +21,7 @@ import { withRankedList } from './ranked-list.ts';
 import { requestTarget } from './route-answer.ts';
 import { type RankedCard, summariseCard, summariseComparison, summariseRanking, summariseTripleStack } from './summaries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
+import { findEntries } from './search-entries.ts';
 
 export type { ToolContext } from './define-tool.ts';
 
@@ -135,9 +136,14 @@ const cardDetails = defineTool({
 
 const search = defineTool({
   name: 'search',
-  description: 'Find merchants, merchant category codes (MCCs) and cards by name, code or slug, to use with the other tools.',
+  description:
+    'Find merchants, merchant category codes (MCCs), bonus categories and cards by everyday words (groceries, gas station, rideshare), name, web address, code or slug, best match first, to use with the other tools.',
   inputSchema: {
-    query: z.string().min(2).max(100).describe('words of a name, a slug or an MCC, e.g. costco, grocer, 5411, amex gold'),
+    query: z
+      .string()
+      .min(2)
+      .max(100)
+      .describe('everyday words, a name, a web address, a slug or an MCC, e.g. groceries, costco gas, walmart.com, 5411, amex gold'),
     limit: z.number().int().min(1).max(50).optional().describe('at most this many results (default 20)'),
   },
   run: async (args, context) => {
@@ -146,10 +152,8 @@ const search = defineTool({
     if (charged.kind === 'problem') return toolError(charged.problem.detail, charged.problem);
     const entries = await context.searchEntries();
     if (entries === undefined) return toolError('The build has no search index.');
-    // Every word must match somewhere, so "amex gold" finds the card whatever the order of its words.
-    const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
-    const found = entries.filter((entry) => words.every((word) => entry.terms.includes(word))).slice(0, args.limit ?? 20);
-    const results = found.map(({ terms: _terms, ...entry }) => entry);
+    // The site's own search (schemas/search-match.ts): everyday words and web addresses first, then names.
+    const results = findEntries(entries, args.query, args.limit ?? 20);
     const summary =
       results.length === 0
         ? `Nothing matches "${args.query}".`

@@ -10,6 +10,7 @@ import type { programRedemptionRow, programRow, transferPartnerRow } from './dat
 import type { offerRow, portalRateRow, portalRow } from './dataset/shopping.ts';
 import type { merchantAcceptanceRow } from './dataset/acceptance.ts';
 import type { popularCardRow, verificationRow } from './dataset/verification.ts';
+import type { searchTermRow } from './dataset/search-terms.ts';
 
 export * from './dataset/catalogue.ts';
 export * from './dataset/cards.ts';
@@ -17,6 +18,7 @@ export * from './dataset/programs.ts';
 export * from './dataset/shopping.ts';
 export * from './dataset/acceptance.ts';
 export * from './dataset/verification.ts';
+export * from './dataset/search-terms.ts';
 
 export type MccRow = FromSchema<typeof mccRow>;
 export type IssuerRow = FromSchema<typeof issuerRow>;
@@ -39,3 +41,4 @@ export type OfferRow = FromSchema<typeof offerRow>;
 export type MerchantAcceptanceRow = FromSchema<typeof merchantAcceptanceRow>;
 export type PopularCardRow = FromSchema<typeof popularCardRow>;
 export type VerificationRow = FromSchema<typeof verificationRow>;
+export type SearchTermRow = FromSchema<typeof searchTermRow>;

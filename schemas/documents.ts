@@ -81,7 +81,19 @@ export const merchantRecord = {
   },
 } as const;
 
-/** docs/api.md, "Search index": one entry of the search index; `type` tells an MCC from a merchant. */
+/** The vocabulary words (dataset/search_terms.csv) that mean an entry, when any do: what the search ranks first. */
+const searchTerms = {
+  type: 'array',
+  items: { type: 'string', pattern: '^[a-z0-9]+( [a-z0-9]+)*$' },
+  minItems: 1,
+  description: 'the everyday words that mean this entry (dataset/search_terms.csv), sorted',
+} as const;
+
+/**
+ * docs/api.md, "Search index": one entry of the search index; `type` tells an MCC, a merchant and a
+ * bonus category apart. `path` is the entry's JSON record: the static file where there is one, else
+ * the keyed route (a category; a merchant outside the 1,540 static ones that has a page).
+ */
 export const searchEntry = {
   oneOf: [
     {
@@ -94,6 +106,7 @@ export const searchEntry = {
         name: text,
         category_group: { type: 'string' },
         path: { type: 'string', pattern: '^/api/mcc/[0-9]{4}\\.json$' },
+        terms: searchTerms,
       },
     },
     {
@@ -106,7 +119,21 @@ export const searchEntry = {
         name: text,
         mcc_code: mccCode,
         rank: { type: 'integer', minimum: 1 },
-        path: { type: 'string', pattern: '^/api/merchant/[a-z0-9-]+\\.json$' },
+        path: { type: 'string', pattern: '^/api/merchant/[a-z0-9-]+\\.json$|^/api/merchants/[a-z0-9-]+$' },
+        domains: { type: 'array', items: { type: 'string' }, minItems: 1, description: "the merchant's web domains" },
+        terms: searchTerms,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'slug', 'name', 'path'],
+      properties: {
+        type: { const: 'category' },
+        slug,
+        name: text,
+        path: { type: 'string', pattern: '^/api/categories/[a-z0-9-]+$' },
+        terms: searchTerms,
       },
     },
   ],
@@ -123,4 +150,7 @@ export const searchIndex = {
 export type TopCard = FromSchema<typeof topCard>;
 export type MccRecord = FromSchema<typeof mccRecord>;
 export type MerchantRecord = FromSchema<typeof merchantRecord>;
-export type SearchEntry = FromSchema<typeof searchEntry>;
+/** Any entry of the search index. */
+export type SearchIndexEntry = FromSchema<typeof searchEntry>;
+/** The MCC and merchant entries (a merchant's record may be keyed: see isStaticRecordEntry). */
+export type SearchEntry = Extract<SearchIndexEntry, { type: 'mcc' | 'merchant' }>;

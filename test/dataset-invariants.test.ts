@@ -8,6 +8,8 @@ import { horizonStart } from '../generator/freshness.ts';
 import { netValueOf, SPEND_PROFILES } from '../generator/spend-profiles.ts';
 import { bestCardList, disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
 import { ROOT } from './helpers/cli.ts';
+import { merchantsWithPage } from '../generator/views/static-limits.ts';
+import { isStaticRecordEntry } from '../schemas/search-match.ts';
 
 /** The real dataset, compiled in memory once: every document was checked against its schema on the way. */
 let output: BuildOutput;
@@ -52,17 +54,32 @@ describe('the real dataset', () => {
       for (const card of json(path).top_cards) expect(output.model.cardBySlug.get(card.slug)?.status).toBe('active');
   });
 
-  it('has a search index that names exactly the static files', () => {
-    const index = json('public/api/search.json') as { type: string; path: string }[];
-    const named = index.map((entry) => `public${entry.path}`).sort();
+  it('has a search index whose static entries name exactly the static files, with a page behind every merchant and every category', () => {
+    const index = json('public/api/search.json') as { type: string; slug?: string; path: string }[];
+    const named = index
+      .filter(isStaticRecordEntry)
+      .map((entry) => `public${entry.path}`)
+      .sort();
     expect(named).toEqual([...paths('public/api/mcc/'), ...paths('public/api/merchant/')].sort());
     expect(index.filter((e) => e.type === 'mcc')).toHaveLength(981);
+    expect(index.filter((e) => e.type === 'category')).toHaveLength(output.model.categories.size);
+    // A merchant outside the static 1,540 (Costco Gas) has its page and its keyed record.
+    const keyed = index.filter((e) => e.type === 'merchant' && !isStaticRecordEntry(e));
+    expect(keyed.map((e) => e.slug)).toContain('costco-gas');
+    for (const entry of keyed) {
+      expect(entry.path).toBe(`/api/merchants/${entry.slug}`);
+      expect(output.files.has(`keyed/api/merchants/${entry.slug}.json`), entry.path).toBe(true);
+    }
+    for (const entry of index.filter((e) => e.type === 'merchant'))
+      expect(output.files.has(`public/merchant/${entry.slug}/index.html`), entry.slug).toBe(true);
   });
 
   it('has a page behind every service_url, every page within 30 KB of HTML', () => {
     const pages = paths('public/').filter((path) => path.endsWith('.html'));
     expect(pages.filter((p) => /^public\/mcc\/\d{4}\/index\.html$/.test(p))).toHaveLength(981);
-    expect(pages.filter((p) => p.startsWith('public/merchant/'))).toHaveLength(Math.min(1540, output.model.merchants.length));
+    // The 1,540 static merchants and the others that have a page (views/static-limits.ts, merchantsWithPage).
+    expect(pages.filter((p) => p.startsWith('public/merchant/'))).toHaveLength(merchantsWithPage(output.model).length);
+    expect(merchantsWithPage(output.model).length).toBeGreaterThan(1540);
     for (const path of [...paths('public/api/mcc/'), ...paths('public/api/merchant/')]) {
       const page = `public${new URL(json(path).service_url).pathname}/index.html`;
       expect(output.files.has(page), page).toBe(true);

@@ -56,6 +56,29 @@ describe('dataset problems', () => {
     );
   });
 
+  it('checks the search vocabulary: term spelling, every MCC of its list, category and merchant references, a row that names nothing', () => {
+    const terms = [
+      'term,mccs,category,merchant,source_url,as_of',
+      'gas station,5541,gas,,https://www.citi.com/,2026-11-28',
+      'Gas Stations,5541,gas,,https://www.citi.com/,2026-11-28',
+      'groceries,5411;9999,groceries,,https://www.citi.com/,2026-11-28',
+      'dining,,eating,,https://www.citi.com/,2026-11-28',
+      'costco gas,,,costco-gas,https://www.citi.com/,2026-11-28',
+      'nothing,,,,https://www.citi.com/,2026-11-28',
+      'gas station,5541,gas,,https://www.citi.com/,2026-11-28',
+    ].join('\n');
+    expect(withFiles({ 'search_terms.csv': terms }).sort()).toEqual(
+      [
+        'data/search_terms.csv:3:1: term: expected lower-case words of a-z and 0-9 with one space between them (e.g. gas station), got "Gas Stations"',
+        'data/search_terms.csv:8:1: duplicate key (term="gas station"), first at line 2; expected each key once',
+        'data/search_terms.csv:4:2: mccs: unknown mccs "9999", expected a code from mcc.csv',
+        'data/search_terms.csv:5:3: category: unknown category "eating", expected a slug from categories.csv',
+        'data/search_terms.csv:6:4: merchant: unknown merchant "costco-gas", expected a slug from merchants.csv',
+        'data/search_terms.csv:7:2: term "nothing" names nothing; expected MCC codes, a category or a merchant',
+      ].sort(),
+    );
+  });
+
   it('reports malformed and duplicate domains and ranks', () => {
     const merchants = [
       'slug,name,mcc,domains,popularity_rank,source,source_ref,as_of',

@@ -226,7 +226,7 @@ export function openApiDocument(model: Model, routes: readonly RouteDefinition[]
     ),
     [PUBLIC_FILES.searchIndex]: staticOperation(
       'staticSearch',
-      'Search index of every static MCC and merchant file',
+      'Search index of every MCC, every merchant with a page and every bonus category, with the everyday words that find them',
       'SearchIndex',
       staticExample(model, searchIndexFile, publicFile(PUBLIC_FILES.searchIndex)),
     ),

@@ -1,6 +1,6 @@
 /** `/best/{category}` ("best card for groceries …") and `/best` listing them: the ranking of `/api/categories/{slug}/cards`, for readers. */
 import type { Artefact } from '../artefact.ts';
-import { staticMerchants } from '../views/static-limits.ts';
+import { merchantsWithPage } from '../views/static-limits.ts';
 import { byText, cardsForCategory, categoryMccsOf } from '../views/index.ts';
 import { num, rateText, usd } from './internal/format.ts';
 import { html } from './internal/html.ts';
@@ -16,7 +16,7 @@ export const categoryPages: Artefact = {
   *derive(model) {
     const categories = [...model.categories.values()].sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()));
     const leaders = new Map<string, string>();
-    const withPage = new Set(staticMerchants(model.merchants).map((m) => m.slug));
+    const withPage = new Set(merchantsWithPage(model).map((m) => m.slug));
     for (const category of categories) {
       const seen = new Set<string>();
       // One line per card: its best rule in force (the ranking lists a card once per rule).

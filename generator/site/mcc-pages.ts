@@ -1,6 +1,6 @@
 /** `/mcc/{code}`: one page per MCC, with the same top cards as its static record and its most popular merchants. */
 import type { Artefact } from '../artefact.ts';
-import { staticMerchants, TOP_CARDS_PER_MCC } from '../views/static-limits.ts';
+import { merchantsWithPage, TOP_CARDS_PER_MCC } from '../views/static-limits.ts';
 import { rankCards } from '../ranking.ts';
 import { categoriesCovering } from '../views/index.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
@@ -19,7 +19,7 @@ export const mccPages: Artefact = {
   name: 'mcc pages',
   *derive(model) {
     const merchantsByMcc = new Map<string, MerchantRow[]>();
-    for (const merchant of staticMerchants(model.merchants)) {
+    for (const merchant of merchantsWithPage(model)) {
       const list = merchantsByMcc.get(merchant.mcc) ?? [];
       if (list.length < MERCHANTS_PER_MCC_PAGE) list.push(merchant);
       merchantsByMcc.set(merchant.mcc, list);

@@ -1,18 +1,19 @@
 /**
- * `/merchant/{slug}`: the answer for a person at the till, one page per static merchant: the 5 best
+ * `/merchant/{slug}`: the answer for a person at the till, one page per merchant that has one (the
+ * static merchants and the others whose answer is their own: merchantsWithPage): the 5 best
  * cards the merchant takes in store with the why, where it refuses some networks, the best current
  * portal rate (or since when none is known) and any live offer, with links to the JSON behind them.
  */
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
-import { staticMerchants } from '../views/static-limits.ts';
+import { merchantsWithPage, STATIC_MERCHANT_COUNT } from '../views/static-limits.ts';
 import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
 import { CHANNELS, type MerchantRow } from '../../schemas/dataset.ts';
 import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { offerInForce, offerUsable, portalChoice } from '../views/stack-values.ts';
-import { acceptanceViews, liveOffers, storeRates, storeRateText } from '../views/index.ts';
+import { acceptanceViews, hasStaticRecord, liveOffers, storeRates, storeRateText } from '../views/index.ts';
 import { merchantView, type MerchantView } from '../views/merchant-view.ts';
 import { RANKING_NOTE, segmentedCardTables } from './internal/card-table.ts';
 import { networkName } from './internal/format.ts';
@@ -108,7 +109,7 @@ ${acceptanceNotes(merchant.name, restrictions)}
 <h2>Stacking online</h2>
 ${portalLine(model, rates)}
 ${offerLine(model, merchant, offers)}
-<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. This page’s record, free: ${json(publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug }))}.</p>
+<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. ${hasStaticRecord(model, merchant) ? html`This page’s record, free: ${json(publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug }))}.` : html`Its record, with an API key (starter tier): <code>/api/merchants/${merchant.slug}</code> (a free static record is kept for the ${STATIC_MERCHANT_COUNT.toLocaleString('en-US')} most popular merchants only).`}</p>
 <h2>About ${merchant.name}</h2>
 <dl class="facts">
 <dt>Merchant category code</dt><dd><a href="${href(model, sitePaths.mcc(mcc.code))}">${mcc.code}: ${mcc.description}</a></dd>
@@ -127,7 +128,7 @@ export const merchantPages: Artefact = {
   *derive(model) {
     const rates = groupBy(storeRates(model), (r) => r.merchant);
     const offers = groupBy(liveOffers(model), (o) => o.merchant);
-    for (const merchant of staticMerchants(model.merchants)) {
+    for (const merchant of merchantsWithPage(model)) {
       const view = merchantView(model, merchant);
       const { mcc } = view;
       const top = view.inStore[0];

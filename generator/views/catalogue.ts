@@ -23,8 +23,12 @@ export function merchantSummaryOf(model: Model, merchant: Rows.MerchantRow): Key
     mcc_description: model.mccByCode.get(merchant.mcc)?.description ?? merchant.mcc,
     domains: [...merchant.domains],
     popularity_rank: merchant.popularity_rank,
-    has_static_file: merchant.popularity_rank <= rankLimit(model),
+    has_static_file: hasStaticRecord(model, merchant),
   };
+}
+/** Whether the merchant has a static record (`/api/merchant/{slug}.json`): one of the first 1,540 by popularity_rank. */
+export function hasStaticRecord(model: Model, merchant: Rows.MerchantRow): boolean {
+  return merchant.popularity_rank <= rankLimit(model);
 }
 /** The popularity rank of the last merchant with a static file. */
 export function rankLimit(model: Model): number {

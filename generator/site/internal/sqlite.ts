@@ -37,6 +37,11 @@ function columnOf(name: string, schema: { type?: string | readonly string[]; enu
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/** The references SQL can state: a `;`-separated list column (search_terms.csv `mccs`) holds several keys in one cell. */
+function singleReferences(table: TableDefinition): NonNullable<TableDefinition['references']> {
+  return (table.references ?? []).filter((ref) => !table.lists?.includes(ref.column));
+}
+
 function createStatement(table: TableDefinition, columns: readonly Column[]): string {
   const lines = columns.map(
     (c) =>
@@ -45,7 +50,7 @@ function createStatement(table: TableDefinition, columns: readonly Column[]): st
   );
   const keyNullable = table.key.some((k) => columns.find((c) => c.name === k)?.nullable);
   lines.push(`  ${keyNullable ? 'UNIQUE' : 'PRIMARY KEY'} (${table.key.map(quote).join(', ')})`);
-  for (const ref of table.references ?? []) {
+  for (const ref of singleReferences(table)) {
     const target = tables.find((t) => t.name === ref.table)!;
     lines.push(`  FOREIGN KEY (${quote(ref.column)}) REFERENCES ${quote(sqlTableName(target))} (${quote(ref.key)})`);
   }
@@ -61,7 +66,7 @@ export function createDatabase(dataset: Dataset): Buffer {
       const properties = table.schema.properties as Record<string, { type?: string | readonly string[]; enum?: readonly unknown[] }>;
       const columns = Object.entries(properties).map(([name, schema]) => columnOf(name, schema));
       db.run(createStatement(table, columns));
-      for (const ref of table.references ?? [])
+      for (const ref of singleReferences(table))
         db.run(`CREATE INDEX ${quote(`${sqlTableName(table)}_${ref.column}`)} ON ${quote(sqlTableName(table))} (${quote(ref.column)});`);
       const insert = db.prepare(
         `INSERT INTO ${quote(sqlTableName(table))} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
