@@ -133,6 +133,8 @@ export interface Answer {
   readonly online: EarnTable['acceptance'][number] | undefined;
   /** The best card not held (of the chosen segment, one the merchant takes online), when asked for and ranked above the best held. */
   readonly suggestion: WalletChoice<EarnTableEntry> | undefined;
+  /** The build date of the tables: the rules in force on it. */
+  readonly evaluatedOn: string;
   /** The table's entries by slug: what a row shows of a ranked card beside its ranking (issuer, cash back, valuation basis). */
   readonly entries: ReadonlyMap<string, EarnTableEntry>;
 }
@@ -164,6 +166,7 @@ export function answerAt(place: Place | undefined, table: EarnTable, settings: S
     refused: refusedFromWallet(table, settings.wallet, 'online'),
     online: acceptanceOn(table, 'online'),
     suggestion: beats ? best : undefined,
+    evaluatedOn: table.evaluated_on,
     entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry])),
   };
 }

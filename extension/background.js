@@ -137,6 +137,7 @@
       refused: refusedFromWallet(table, settings.wallet, "online"),
       online: acceptanceOn(table, "online"),
       suggestion: beats ? best : void 0,
+      evaluatedOn: table.evaluated_on,
       entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry]))
     };
   }

@@ -221,6 +221,7 @@
       refused: refusedFromWallet(table, settings.wallet, "online"),
       online: acceptanceOn(table, "online"),
       suggestion: beats ? best : void 0,
+      evaluatedOn: table.evaluated_on,
       entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry]))
     };
   }
@@ -392,6 +393,7 @@
     if (answer.suggestion !== void 0)
       parts.push(cardSummary("suggestion", "Best card I do not hold", answer.suggestion, answer.entries.get(answer.suggestion.slug)));
     region.replaceChildren(...parts);
+    document.getElementById("source").textContent = `Rules in force on ${answer.evaluatedOn}, from ${new URL(settings.baseUrl).host}; computed in this browser.`;
   }
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest("a") : null;

@@ -104,6 +104,8 @@ function render({ host, answer, settings }: PageAnswer): void {
   if (answer.suggestion !== undefined)
     parts.push(cardSummary('suggestion', 'Best card I do not hold', answer.suggestion, answer.entries.get(answer.suggestion.slug)!));
   region.replaceChildren(...parts);
+  document.getElementById('source')!.textContent =
+    `Rules in force on ${answer.evaluatedOn}, from ${new URL(settings.baseUrl).host}; computed in this browser.`;
 }
 
 // Links open in a tab of their own, not inside the popup.

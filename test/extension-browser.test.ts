@@ -232,6 +232,9 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
     const { recommend, table } = await serviceAnswer('www.costco.com');
     const popup = await openPopup(await tabIdOf('www.costco.com'));
     expect(await popup.locator('#refused').textContent()).toBe('Not taken here online: American Express Gold Card (American Express).');
+    expect(await popup.locator('#source').textContent()).toBe(
+      `Rules in force on ${table.evaluated_on}, from 127.0.0.1:${front.port}; computed in this browser.`,
+    );
     expect(await popup.locator('#online').textContent()).toContain('Online, Costco takes only Mastercard and Visa:');
     expect(recommend.acceptance?.networks).toEqual(['mastercard', 'visa']);
     const lacking = chooseFromWallet(
