@@ -89,6 +89,17 @@ describe('the browser extension package', () => {
     expect(policy.get('connect-src')).toBe('https://rewards.example.test http://localhost:* http://127.0.0.1:*');
   });
 
+  it('carries the icons its manifest names, as PNG files of those sizes', () => {
+    const icons = Object.entries(manifest.icons as Record<string, string>);
+    expect(icons.map(([size]) => size)).toEqual(['16', '32', '48', '128']);
+    expect(manifest.action.default_icon).toEqual(manifest.icons);
+    for (const [size, name] of icons) {
+      const bytes = entries.find((entry) => entry.name === name)?.bytes;
+      expect(bytes?.subarray(1, 4).toString('latin1'), name).toBe('PNG');
+      expect([bytes?.readUInt32BE(16), bytes?.readUInt32BE(20)], name).toEqual([Number(size), Number(size)]);
+    }
+  });
+
   it('runs no remote code: every script is a file of the package, and none evaluates text', () => {
     for (const page of entries.filter((entry) => entry.name.endsWith('.html'))) {
       const html = page.bytes.toString('utf8');

@@ -14,7 +14,10 @@ import { EXTENSION_ASSETS_DIR, packageRoot, packageVersion } from '../../tree/pa
 import { downloadDate } from './internal/dataset-files.ts';
 import { createZip, type ZipEntry } from './internal/zip.ts';
 
-/** What the archive holds besides its manifest: the built pages and scripts, never their TypeScript sources. */
+/** The toolbar icons by size (drawn by scripts/extension-icons.ts). */
+const EXTENSION_ICONS: Readonly<Record<string, string>> = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon-${size}.png`]));
+
+/** What the archive holds besides its manifest: the built pages, scripts and icons, never their TypeScript sources. */
 export const EXTENSION_FILES: readonly string[] = [
   'background.js',
   'extension.css',
@@ -22,6 +25,7 @@ export const EXTENSION_FILES: readonly string[] = [
   'options.js',
   'popup.html',
   'popup.js',
+  ...Object.values(EXTENSION_ICONS),
 ];
 
 /** The only permissions it asks for: its own storage, and the address of the tab in view (for the badge and the popup). */
@@ -40,7 +44,8 @@ export function extensionManifest(baseUrl: string, version: string): Record<stri
     permissions: [...EXTENSION_PERMISSIONS],
     // Chromium runs the service worker; Firefox, which has none for extensions, runs the same file as a background script.
     background: { service_worker: 'background.js', scripts: ['background.js'] },
-    action: { default_title: 'cardrewards: the best of my cards', default_popup: 'popup.html' },
+    icons: EXTENSION_ICONS,
+    action: { default_title: 'cardrewards: the best of my cards', default_popup: 'popup.html', default_icon: EXTENSION_ICONS },
     options_ui: { page: 'options.html', open_in_tab: true },
     content_security_policy: {
       extension_pages: [
