@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
+import { extensionId as fixedExtensionId } from '../generator/site/extension-package.ts';
 import type { Store } from '../gateway/store.ts';
 import { chooseFromWallet } from '../schemas/choose-from-wallet.ts';
 import type { EarnTable, Recommendation } from '../schemas/keyed.ts';
@@ -151,7 +152,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
     expect(manifest['host_permissions']).toBeUndefined();
     expect(manifest['content_scripts']).toBeUndefined();
     expect(manifest['homepage_url']).toBe(`http://127.0.0.1:${front.port}/`);
-    expect(extensionId).toMatch(/^[a-p]{32}$/);
+    // The manifest's key fixes the id: the same for every install, wherever it is unzipped.
+    expect(extensionId).toBe(fixedExtensionId());
   });
 
   it('picks my cards on the options page (search, segment, suggestion), keeps them across a reload, and passes axe', async () => {
@@ -275,6 +277,8 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the browser extension in Ch
       expect(request.headers['cookie']).toBeUndefined();
       expect(request.headers['referer']).toBeUndefined();
       expect(request.headers['x-api-key']).toBeUndefined();
+      // The one header the extension's origin adds is the same for every install.
+      expect(request.headers['origin']).toBe(`chrome-extension://${fixedExtensionId()}`);
       const seen = `${request.url}\n${JSON.stringify(request.headers)}`.toLowerCase();
       for (const word of [...SITE_WORDS, ...HELD]) expect(seen, `${word} in ${seen}`).not.toContain(word);
     }

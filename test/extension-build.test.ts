@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../generator/compile.ts';
-import { EXTENSION_FILES } from '../generator/site/extension-package.ts';
+import { EXTENSION_FILES, EXTENSION_PUBLIC_KEY } from '../generator/site/extension-package.ts';
 import { PUBLIC_FILES, publicFile } from '../schemas/public-files.ts';
 import { browserScriptSource, EXTENSION_DIR, EXTENSION_SCRIPTS } from '../scripts/browser-scripts.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
@@ -70,6 +70,8 @@ describe('the browser extension package', () => {
       homepage_url: 'https://rewards.example.test/cards/',
       permissions: ['storage', 'tabs'],
     });
+    // A fixed key, so every install has the same id (the Origin header of its requests).
+    expect(manifest.key).toBe(EXTENSION_PUBLIC_KEY);
     for (const key of [
       'host_permissions',
       'optional_host_permissions',

@@ -5,6 +5,7 @@
  * for a `cardrewards start`) its content security policy lets it connect to. Byte-reproducible: the
  * entries sorted by name, all dated the dataset's date.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Artefact } from '../artefact.ts';
@@ -28,6 +29,21 @@ export const EXTENSION_FILES: readonly string[] = [
   ...Object.values(EXTENSION_ICONS),
 ];
 
+/**
+ * The extension's public key (its private half was never kept: nothing is signed with it). Chromium
+ * derives an unpacked extension's id from the folder it is loaded from, and the id is in the `Origin`
+ * header of every request the extension makes; with this key every install has the same id
+ * (extensionId), so that header is the same for everyone and cannot tell one person's requests from another's.
+ */
+export const EXTENSION_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA0RpfcB7vB4vKEX9FS47sQH/mcUvPyLNZxNbH6/5NOdJL+6SSA/q9LF9sItT31lleNQo9EaeRmbrNaOwWWmIuG5ugZTGHox8D/gcVRNU0KG7XLyDgZu5SGYqOiM4LhkOHzQwp+HjtSZ4DrBSJ9oMiXkOmq+NOrq59pZaSLQA4JSMA/LfW6/vXd9ujLKjtIIaF7y32n2jeCf/yKmoSxK9ksoZ0R3ngbP3OkDgV04QvKebgDBTje6WAzrhrTFvx2w020ohx7C0p2OuTvVdEZkkL/7d6HM+9h79C88KWCpl3LJmqaCYlJOdtr7xWFyE6ohHDOfZMHfIi5dMKWsROaA+5YQIDAQAB';
+
+/** The id Chromium gives the extension: the first 128 bits of the key's SHA-256, each hex digit written a to p. */
+export function extensionId(publicKey: string = EXTENSION_PUBLIC_KEY): string {
+  const digest = createHash('sha256').update(Buffer.from(publicKey, 'base64')).digest('hex').slice(0, 32);
+  return [...digest].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
+}
+
 /** The only permissions it asks for: its own storage, and the address of the tab in view (for the badge and the popup). */
 export const EXTENSION_PERMISSIONS: readonly string[] = ['storage', 'tabs'];
 
@@ -41,6 +57,7 @@ export function extensionManifest(baseUrl: string, version: string): Record<stri
     description: 'On a shopping site, which of my cards earns the most. My cards and the sites I visit never leave this browser.',
     version,
     homepage_url: `${baseUrl.replace(/\/+$/, '')}/`,
+    key: EXTENSION_PUBLIC_KEY,
     permissions: [...EXTENSION_PERMISSIONS],
     // Chromium runs the service worker; Firefox, which has none for extensions, runs the same file as a background script.
     background: { service_worker: 'background.js', scripts: ['background.js'] },
