@@ -179,18 +179,29 @@
   }
   var index;
   var everyday;
+  async function keep(items) {
+    await chrome.storage.local.set(items).catch(() => void 0);
+  }
   async function loadIndex(baseUrl) {
     index ??= (await chrome.storage.local.get("index"))["index"];
-    if (index !== void 0 && index.baseUrl === baseUrl && Date.now() - index.fetchedAt < INDEX_MAX_AGE_MS) return index.index;
-    index = { baseUrl, fetchedAt: Date.now(), index: await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true) };
-    await chrome.storage.local.set({ index });
+    const kept = index !== void 0 && index.baseUrl === baseUrl ? index : void 0;
+    if (kept !== void 0 && Date.now() - kept.fetchedAt < INDEX_MAX_AGE_MS) return kept.index;
+    let fetched;
+    try {
+      fetched = await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true);
+    } catch (error) {
+      if (kept !== void 0) return kept.index;
+      throw error;
+    }
+    index = { baseUrl, fetchedAt: Date.now(), index: fetched };
+    await keep({ index });
     return index.index;
   }
   async function loadEveryday(baseUrl, version) {
     everyday ??= (await chrome.storage.local.get("everyday"))["everyday"];
     if (everyday !== void 0 && everyday.baseUrl === baseUrl && everyday.version === version) return everyday.table;
     everyday = { baseUrl, version, table: await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday, true) };
-    await chrome.storage.local.set({ everyday });
+    await keep({ everyday });
     return everyday.table;
   }
   async function loadTables(baseUrl) {

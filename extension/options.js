@@ -59,18 +59,29 @@
   }
   var index;
   var everyday;
+  async function keep(items) {
+    await chrome.storage.local.set(items).catch(() => void 0);
+  }
   async function loadIndex(baseUrl2) {
     index ??= (await chrome.storage.local.get("index"))["index"];
-    if (index !== void 0 && index.baseUrl === baseUrl2 && Date.now() - index.fetchedAt < INDEX_MAX_AGE_MS) return index.index;
-    index = { baseUrl: baseUrl2, fetchedAt: Date.now(), index: await fetchPublic(baseUrl2, PUBLIC_FILES.extensionIndex, true) };
-    await chrome.storage.local.set({ index });
+    const kept = index !== void 0 && index.baseUrl === baseUrl2 ? index : void 0;
+    if (kept !== void 0 && Date.now() - kept.fetchedAt < INDEX_MAX_AGE_MS) return kept.index;
+    let fetched;
+    try {
+      fetched = await fetchPublic(baseUrl2, PUBLIC_FILES.extensionIndex, true);
+    } catch (error) {
+      if (kept !== void 0) return kept.index;
+      throw error;
+    }
+    index = { baseUrl: baseUrl2, fetchedAt: Date.now(), index: fetched };
+    await keep({ index });
     return index.index;
   }
   async function loadEveryday(baseUrl2, version) {
     everyday ??= (await chrome.storage.local.get("everyday"))["everyday"];
     if (everyday !== void 0 && everyday.baseUrl === baseUrl2 && everyday.version === version) return everyday.table;
     everyday = { baseUrl: baseUrl2, version, table: await fetchPublic(baseUrl2, PUBLIC_FILES.earnTableEveryday, true) };
-    await chrome.storage.local.set({ everyday });
+    await keep({ everyday });
     return everyday.table;
   }
   async function loadTables(baseUrl2) {
@@ -127,7 +138,9 @@
   document.getElementById("base-url-help").textContent = `This extension was built for ${builtBaseUrl()}; it may also use a cardrewards start on this computer (http://localhost or http://127.0.0.1, any port). For a service elsewhere, install the extension from that service’s download page: each build makes one for its own address.`;
   var boxes = [];
   var segmentOf = /* @__PURE__ */ new Map();
-  function applyFilter(segment) {
+  var chosenSegment = () => segments.find((radio) => radio.checked)?.value ?? "all";
+  function applyFilter() {
+    const segment = chosenSegment();
     const query = filter.value.trim().toLowerCase();
     for (const box of boxes) {
       const label = box.labels?.[0]?.textContent?.toLowerCase() ?? "";
@@ -155,7 +168,7 @@
         (box, position) => element("div", { class: "card-choice" }, box, element("label", { for: box.id }, cards[position].name))
       )
     );
-    applyFilter(settings.segment);
+    applyFilter();
     status.textContent = `${held.size} of ${cards.length} cards chosen.`;
   }
   list.addEventListener("change", () => {
@@ -164,20 +177,18 @@
       status.textContent = `${wallet.length} of ${boxes.length} cards chosen.`;
     }).catch(() => void 0);
   });
-  filter.addEventListener("input", () => {
-    readSettings().then((settings) => applyFilter(settings.segment)).catch(() => void 0);
-  });
+  filter.addEventListener("input", applyFilter);
   document.getElementById("clear").addEventListener("click", () => {
     for (const box of boxes) box.checked = false;
-    writeSettings({ wallet: [] }).then((settings) => {
-      applyFilter(settings.segment);
+    applyFilter();
+    writeSettings({ wallet: [] }).then(() => {
       status.textContent = `0 of ${boxes.length} cards chosen.`;
     }).catch(() => void 0);
   });
   for (const radio of segments)
     radio.addEventListener("change", () => {
-      const segment = radio.value;
-      writeSettings({ segment }).then(() => applyFilter(segment)).catch(() => void 0);
+      applyFilter();
+      writeSettings({ segment: chosenSegment() }).catch(() => void 0);
     });
   suggest.addEventListener("change", () => {
     writeSettings({ suggest: suggest.checked }).catch(() => void 0);

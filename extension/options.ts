@@ -27,8 +27,12 @@ document.getElementById('base-url-help')!.textContent =
 let boxes: HTMLInputElement[] = [];
 let segmentOf = new Map<string, string>();
 
+/** The segment ticked on the page (kept in storage too): what the list shows at once, without reading storage. */
+const chosenSegment = (): SegmentChoice => (segments.find((radio) => radio.checked)?.value ?? 'all') as SegmentChoice;
+
 /** Shows the cards of the chosen segment that match the search, and every card held whatever it is. */
-function applyFilter(segment: SegmentChoice): void {
+function applyFilter(): void {
+  const segment = chosenSegment();
   const query = filter.value.trim().toLowerCase();
   for (const box of boxes) {
     const label = box.labels?.[0]?.textContent?.toLowerCase() ?? '';
@@ -57,7 +61,7 @@ async function showCards(): Promise<void> {
       element('div', { class: 'card-choice' }, box, element('label', { for: box.id }, cards[position]!.name)),
     ),
   );
-  applyFilter(settings.segment);
+  applyFilter();
   status.textContent = `${held.size} of ${cards.length} cards chosen.`;
 }
 
@@ -69,26 +73,20 @@ list.addEventListener('change', () => {
     })
     .catch(() => undefined);
 });
-filter.addEventListener('input', () => {
-  readSettings()
-    .then((settings) => applyFilter(settings.segment))
-    .catch(() => undefined);
-});
+filter.addEventListener('input', applyFilter);
 document.getElementById('clear')!.addEventListener('click', () => {
   for (const box of boxes) box.checked = false;
+  applyFilter();
   writeSettings({ wallet: [] })
-    .then((settings) => {
-      applyFilter(settings.segment);
+    .then(() => {
       status.textContent = `0 of ${boxes.length} cards chosen.`;
     })
     .catch(() => undefined);
 });
 for (const radio of segments)
   radio.addEventListener('change', () => {
-    const segment = radio.value as SegmentChoice;
-    writeSettings({ segment })
-      .then(() => applyFilter(segment))
-      .catch(() => undefined);
+    applyFilter();
+    writeSettings({ segment: chosenSegment() }).catch(() => undefined);
   });
 suggest.addEventListener('change', () => {
   writeSettings({ suggest: suggest.checked }).catch(() => undefined);

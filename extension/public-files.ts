@@ -38,12 +38,26 @@ async function fetchPublic(baseUrl: string, path: string, revalidate: boolean): 
 let index: StoredIndex | undefined;
 let everyday: StoredTable | undefined;
 
-/** The extension index of the service at `baseUrl`, from storage while it is fresh. */
+/** Keeps `items` in extension storage; when storage refuses them (its quota), this page or worker keeps them in memory only. */
+async function keep(items: Record<string, unknown>): Promise<void> {
+  await chrome.storage.local.set(items).catch(() => undefined);
+}
+
+/** The extension index of the service at `baseUrl`, from storage while it is fresh (and while the service cannot be reached). */
 export async function loadIndex(baseUrl: string): Promise<ExtensionIndex> {
   index ??= (await chrome.storage.local.get('index'))['index'] as StoredIndex | undefined;
-  if (index !== undefined && index.baseUrl === baseUrl && Date.now() - index.fetchedAt < INDEX_MAX_AGE_MS) return index.index;
-  index = { baseUrl, fetchedAt: Date.now(), index: (await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true)) as ExtensionIndex };
-  await chrome.storage.local.set({ index });
+  const kept = index !== undefined && index.baseUrl === baseUrl ? index : undefined;
+  if (kept !== undefined && Date.now() - kept.fetchedAt < INDEX_MAX_AGE_MS) return kept.index;
+  let fetched: ExtensionIndex;
+  try {
+    fetched = (await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true)) as ExtensionIndex;
+  } catch (error) {
+    // Offline, or the service is down: the copy kept answers until it can be renewed.
+    if (kept !== undefined) return kept.index;
+    throw error;
+  }
+  index = { baseUrl, fetchedAt: Date.now(), index: fetched };
+  await keep({ index });
   return index.index;
 }
 
@@ -53,7 +67,7 @@ export async function loadEveryday(baseUrl: string, version: string): Promise<Ea
   if (everyday !== undefined && everyday.baseUrl === baseUrl && everyday.version === version) return everyday.table;
   // Another build (or another service): its tables may differ, so the stored one is replaced; a revalidation, as the index.
   everyday = { baseUrl, version, table: (await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday, true)) as EarnTable };
-  await chrome.storage.local.set({ everyday });
+  await keep({ everyday });
   return everyday.table;
 }
 
