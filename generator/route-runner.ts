@@ -93,6 +93,47 @@ function pageLinkFor(route: RouteDefinition, variant: ManifestVariant, params: R
   return pageLink(path, query);
 }
 
+/** A file template with its placeholders unnamed, so `…/mcc/{code}.json` and `…/mcc/{mcc}.json` are one file. */
+const fileShape = (file: string) => file.replace(/\{[^{}]+\}/g, '{}');
+
+/** The variants each route answers from another route's files (set by `checkSharedFiles`). */
+const servedFromOthers = new WeakMap<RouteDefinition, ReadonlySet<ManifestVariant>>();
+
+/**
+ * Two routes may answer from the same file only when one says so (`servesFilesOf`, in
+ * schemas/keyed-routes.ts): equal strings alone would let one route's change move the other's
+ * answers unseen. Throws on a shared file that is not declared, or declared but not shared; the
+ * runner then refuses a route's output for a file it serves from another route.
+ */
+export function checkSharedFiles(routes: readonly RouteDefinition[]): void {
+  const owners = new Map<string, RouteDefinition>();
+  for (const route of routes) {
+    if (route.servesFilesOf.length > 0) continue;
+    for (const variant of route.variants) {
+      const shape = fileShape(variant.file);
+      const other = owners.get(shape);
+      if (other && other !== route) throw new Error(`routes ${other.id} and ${route.id} both write ${variant.file}`);
+      owners.set(shape, route);
+    }
+  }
+  for (const route of routes) {
+    const served = new Set<ManifestVariant>();
+    const servedOwners = new Set<string>();
+    for (const variant of route.variants) {
+      const owner = owners.get(fileShape(variant.file));
+      if (owner === undefined || owner === route) continue;
+      if (!route.servesFilesOf.includes(owner.id))
+        throw new Error(`route ${route.id} answers from ${variant.file}, a file of ${owner.id}, without servesFilesOf: ['${owner.id}']`);
+      served.add(variant);
+      servedOwners.add(owner.id);
+    }
+    for (const id of route.servesFilesOf) {
+      if (!servedOwners.has(id)) throw new Error(`route ${route.id} declares servesFilesOf: ['${id}'] but answers from none of its files`);
+    }
+    servedFromOthers.set(route, served);
+  }
+}
+
 /** The files of one output of `route`. */
 export function* renderOutput(route: RouteDefinition, output: RouteOutput): Iterable<OutputDocument> {
   if ('fallback' in output) {
@@ -108,12 +149,20 @@ export function* renderOutput(route: RouteDefinition, output: RouteOutput): Iter
     return;
   }
   const variant = variantFor(route, output.params);
+  if (servedFromOthers.get(route)?.has(variant))
+    throw new Error(`route ${route.id} derives ${variant.file}, which it serves from another route's files`);
   if ('pages' in output) {
     yield* pages(output.pages, {
       file: (page) => renderTemplate(variant.file, { ...output.params, page }),
       link: pageLinkFor(route, variant, output.params),
       schema: route.schema,
     });
+  } else if ('list' in output) {
+    yield {
+      path: renderTemplate(variant.file, output.params),
+      document: { data: output.list, total: output.list.length },
+      schema: route.schema,
+    };
   } else if ('bytes' in output) {
     yield { path: renderTemplate(variant.file, output.params), bytes: output.bytes };
   } else {

@@ -3,12 +3,10 @@
  * people (`personal`) or to businesses (`business`), and every ranking answer can be limited to one
  * of them. Without a segment an answer ranks every card, as the API always has.
  */
-import { cardSegment } from '../schemas/common.ts';
 import type { CardRow } from '../schemas/dataset.ts';
+import { SEGMENTS, type Segment } from '../schemas/ranking-choices.ts';
 
-/** The segments a ranking can be limited to, in file-path order. */
-export const SEGMENTS = cardSegment.enum;
-export type Segment = (typeof SEGMENTS)[number];
+export { SEGMENTS, type Segment };
 
 /** True when `card` is among the candidates of a ranking limited to `segment` (null: every card). */
 export function inSegment(card: CardRow, segment: Segment | null): boolean {

@@ -6,12 +6,9 @@
 import type { Model } from './model.ts';
 import type { CardRow } from '../schemas/dataset.ts';
 
-/** The valuations, the default first. */
-export const VALUATIONS = ['standalone', 'pooled'] as const;
-export type ValuationMode = (typeof VALUATIONS)[number];
+import { DEFAULT_VALUATION, VALUATIONS, type ValuationMode } from '../schemas/ranking-choices.ts';
 
-/** What static files and routes without `valuation=` rank by. */
-export const DEFAULT_VALUATION: ValuationMode = 'standalone';
+export { DEFAULT_VALUATION, VALUATIONS, type ValuationMode };
 
 /**
  * Cents per point for a program without a published valuation: a floor (most programs redeem

@@ -39,7 +39,7 @@ export function routeExamples(model: Model, routes: readonly RouteDefinition[]):
   }
   for (const route of routes) {
     if (examples.has(route.id)) continue;
-    const example = route.dynamic === 'usage' ? usageExample(model) : borrowed(route, written);
+    const example = route.answer === 'usage' ? usageExample(model) : borrowed(route, written);
     if (example !== undefined) examples.set(route.id, example);
   }
   return examples;

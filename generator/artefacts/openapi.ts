@@ -112,7 +112,7 @@ function operation(route: RouteDefinition, example: OperationExample | undefined
   const tierIndex = TIERS.indexOf(route.tier);
   const paged = route.variants.some((variant) => Object.values(variant.optional).includes('page'));
   return {
-    operationId: route.id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+    operationId: route.id.replace(/-([a-z])/g, (_: string, c: string) => c.toUpperCase()),
     summary: route.summary,
     description: `${route.description ? `${route.description} ` : ''}Minimum tier: ${route.tier} (available to ${TIERS.slice(tierIndex).join(', ')}).`,
     tags: [tagOf(route.path)],

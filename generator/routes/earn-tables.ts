@@ -3,16 +3,13 @@
  * wallet request needs no key and leaves no log when it goes to the public file (CDN-cacheable),
  * and an API user with a key gets the same bytes through the route, counted like best-card.
  */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import { earnTable } from '../../schemas/keyed.ts';
 import { mayRankApartFromMcc } from '../ranking.ts';
 import { mccEarnTable, merchantEarnTable } from '../views/earn-table.ts';
-import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
+import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 
-export const earnTableRoute: RouteDefinition = {
-  id: 'compute-earn-table',
-  path: '/api/compute/earn-table',
-  tier: 'starter',
+export const earnTableRoute: RouteDefinition = defineRoute('compute-earn-table', {
   schema: earnTable,
   summary:
     'Every active card at one MCC or merchant, with its rate, both values, the rule and its conditions (choose among your own cards locally)',
@@ -20,11 +17,6 @@ export const earnTableRoute: RouteDefinition = {
     `The same file as the public ${PUBLIC_FILES.earnTableMcc} and ${PUBLIC_FILES.earnTableMerchant} (no key needed there). ` +
     'Merchants have a table of their own only when they may rank apart from their MCC (merchant-scoped categories or networks they refuse); ' +
     "for the others, the best-card and recommendation answers' earn_table names their MCC's table. Rank a wallet with the order of docs/ranking.md.",
-  params: {},
-  variants: [
-    { query: { mcc: 'mcc' }, optional: {}, file: publicFile(PUBLIC_FILES.earnTableMcc) },
-    { query: { merchant: 'slug' }, optional: {}, file: publicFile(PUBLIC_FILES.earnTableMerchant) },
-  ],
   *derive(model) {
     for (const mcc of model.mccs) yield { params: { mcc: mcc.code }, document: mccEarnTable(model, mcc) };
     for (const merchant of model.merchants) {
@@ -32,4 +24,4 @@ export const earnTableRoute: RouteDefinition = {
       yield { params: { merchant: merchant.slug }, document: merchantEarnTable(model, merchant) };
     }
   },
-};
+});

@@ -1,9 +1,10 @@
 /** The keyed route catalogue, in one list: the manifest, the OpenAPI document and the files follow it. */
 import type { Artefact, HistoryArtefact } from '../artefact.ts';
 import type { RouteDefinition } from '../route.ts';
+import { KEYED_ROUTES } from '../../schemas/keyed-routes.ts';
 import { componentName } from '../../schemas/keyed.ts';
 import { templatePattern } from '../../schemas/path-template.ts';
-import { renderRoute } from '../route-runner.ts';
+import { checkSharedFiles, renderRoute } from '../route-runner.ts';
 import { cardRoutes } from './cards.ts';
 import { earnTableRoute } from './earn-tables.ts';
 import { mccRoutes } from './mcc.ts';
@@ -25,6 +26,12 @@ export const routes: readonly RouteDefinition[] = [
   earnTableRoute,
   ...metaRoutes,
 ];
+
+// Every route of the table, in its order, once; and the files two routes share, declared.
+const ids = routes.map((route) => route.id).join(' ');
+if (ids !== KEYED_ROUTES.map((route) => route.id).join(' '))
+  throw new Error(`generator/routes/ do not follow schemas/keyed-routes.ts: ${ids}`);
+checkSharedFiles(routes);
 
 /** Every route's files, as one artefact. */
 export const keyedResponses: Artefact = {
@@ -59,7 +66,7 @@ export function manifestRoutes() {
     summary: route.summary,
     schema: componentName(route.schema),
     params: route.params,
-    ...(route.dynamic ? { dynamic: route.dynamic } : {}),
+    ...(route.answer === 'usage' ? { dynamic: 'usage' as const } : {}),
     variants: route.variants.map((variant) => ({
       query: variant.query,
       optional: variant.optional,

@@ -1,5 +1,5 @@
 /** MCC codes, their groups, and the bonus categories that cover them. */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import {
   bestCard,
   category,
@@ -28,7 +28,6 @@ import {
 import type { Model } from '../model.ts';
 import { VALUATION_QUERY_DOC } from '../valuation.ts';
 import { SEGMENT_QUERY_DOC } from '../segments.ts';
-import { rankingVariants } from './internal/ranking-variants.ts';
 import { groupSlug } from '../internal/group-slug.ts';
 
 const mccPage = pageOf(mccSummary, 'MccPage');
@@ -40,18 +39,10 @@ function cardCountForCategory(model: Model, slug: string): number {
 }
 
 export const mccRoutes: readonly RouteDefinition[] = [
-  {
-    id: 'mcc-list',
-    path: '/api/mcc',
-    tier: 'free',
+  defineRoute('mcc-list', {
     schema: mccPage,
     summary: 'All 981 MCC codes with descriptions and category groups',
     description: 'Paged, sorted by code. Filter by category group (e.g. group=retail-outlet-services).',
-    params: {},
-    variants: [
-      { query: { group: 'slug' }, optional: { page: 'page' }, file: 'keyed/api/mcc/by-group/{group}/page-{page}.json' },
-      { query: {}, optional: { page: 'page' }, file: 'keyed/api/mcc/page-{page}.json' },
-    ],
     *derive(model) {
       const all = model.mccs.map((mcc) => mccSummaryOf(model, mcc));
       yield { params: {}, pages: all };
@@ -59,15 +50,10 @@ export const mccRoutes: readonly RouteDefinition[] = [
         yield { params: { group }, pages: list };
       }
     },
-  },
-  {
-    id: 'mcc-detail',
-    path: '/api/mcc/{code}',
-    tier: 'free',
+  }),
+  defineRoute('mcc-detail', {
     schema: mccDetail,
     summary: 'One MCC: its top 10 cards and the bonus categories that cover it',
-    params: { code: 'mcc' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}.json' }],
     *derive(model) {
       for (const mcc of model.mccs) {
         const document = {
@@ -78,31 +64,17 @@ export const mccRoutes: readonly RouteDefinition[] = [
         yield { params: { code: mcc.code }, document };
       }
     },
-  },
-  {
+  }),
+  defineRoute('mcc-cards', {
     // The same ranking as /api/compute/best-card?mcc=CODE: one file serves both routes.
-    id: 'mcc-cards',
     queryDocs: { valuation: VALUATION_QUERY_DOC, segment: SEGMENT_QUERY_DOC },
-    path: '/api/mcc/{code}/cards',
-    tier: 'starter',
     schema: bestCard,
     summary:
       'The 50 best cards for one MCC (the same answer as /api/compute/best-card?mcc=CODE; valuation=standalone|pooled and segment=personal|business too)',
-    params: { code: 'mcc' },
-    variants: rankingVariants({}, (valuation, segment) =>
-      segment === null
-        ? `keyed/api/compute/best-card/${valuation}/mcc/{code}.json`
-        : `keyed/api/compute/best-card/${valuation}/${segment}/mcc/{code}.json`,
-    ),
-  },
-  {
-    id: 'mcc-merchants',
-    path: '/api/mcc/{code}/merchants',
-    tier: 'starter',
+  }),
+  defineRoute('mcc-merchants', {
     schema: merchantPage,
     summary: 'The merchants with one MCC, by popularity',
-    params: { code: 'mcc' },
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/mcc/{code}/merchants/page-{page}.json' }],
     *derive(model) {
       const byMcc = groupBy(model.merchants, (m) => m.mcc);
       for (const mcc of model.mccs) {
@@ -110,33 +82,23 @@ export const mccRoutes: readonly RouteDefinition[] = [
         yield { params: { code: mcc.code }, pages: list };
       }
     },
-  },
-  {
-    id: 'mcc-categories',
-    path: '/api/mcc/{code}/categories',
-    tier: 'starter',
+  }),
+  defineRoute('mcc-categories', {
     schema: listOf(categoryCoverage, 'CategoryCoverageList'),
     summary: 'The bonus categories that cover one MCC, and for which issuers',
-    params: { code: 'mcc' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/mcc/{code}/categories.json' }],
     *derive(model) {
       for (const mcc of model.mccs) {
         const data = categoriesCovering(model, mcc.code);
         yield {
           params: { code: mcc.code },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
-  {
-    id: 'category-groups',
-    path: '/api/category-groups',
-    tier: 'free',
+  }),
+  defineRoute('category-groups', {
     schema: listOf(categoryGroup, 'CategoryGroupList'),
     summary: "The card networks' MCC ranges (airlines, lodging, retail outlet services, …)",
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/category-groups.json' }],
     *derive(model) {
       const data = [...groupBy(model.mccs, (m) => m.category_group)]
         .map(([name, codes]) => ({
@@ -148,35 +110,22 @@ export const mccRoutes: readonly RouteDefinition[] = [
           merchant_count: codes.reduce((sum, m) => sum + (model.merchantCountByMcc.get(m.code) ?? 0), 0),
         }))
         .sort((a, b) => byText(a.first_mcc_code, b.first_mcc_code));
-      yield {
-        params: {},
-        document: { data, total: data.length },
-      };
+      yield { params: {}, list: data };
     },
-  },
-  {
-    id: 'categories-list',
-    path: '/api/categories',
-    tier: 'starter',
+  }),
+  defineRoute('categories-list', {
     schema: listOf(category, 'CategoryList'),
     summary: 'Bonus categories (dining, groceries, gas, travel, …) and merchant-scoped ones (amazon, delta, …)',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories.json' }],
     *derive(model) {
       const data = [...model.categories.values()]
         .sort((a, b) => byText(a.slug, b.slug))
         .map((row) => ({ ...row, channel: row.channel ?? null, card_count: cardCountForCategory(model, row.slug) }));
-      yield { params: {}, document: { data, total: data.length } };
+      yield { params: {}, list: data };
     },
-  },
-  {
-    id: 'categories-detail',
-    path: '/api/categories/{slug}',
-    tier: 'starter',
+  }),
+  defineRoute('categories-detail', {
     schema: categoryDetail,
     summary: 'One bonus category: the MCCs it covers per issuer and the merchants it names',
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}.json' }],
     *derive(model) {
       for (const row of model.categories.values()) {
         const mccs = categoryMccsOf(model, row.slug);
@@ -188,41 +137,31 @@ export const mccRoutes: readonly RouteDefinition[] = [
         yield { params: { slug: row.slug }, document };
       }
     },
-  },
-  {
-    id: 'category-cards',
-    path: '/api/categories/{slug}/cards',
-    tier: 'starter',
+  }),
+  defineRoute('category-cards', {
     schema: listOf(categoryCard, 'CategoryCardList'),
     summary: 'The cards with a bonus in one category, best value first (rules in force first)',
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/cards.json' }],
     *derive(model) {
       for (const row of model.categories.values()) {
         const data = cardsForCategory(model, row.slug);
         yield {
           params: { slug: row.slug },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
-  {
-    id: 'category-mccs',
-    path: '/api/categories/{slug}/mccs',
-    tier: 'starter',
+  }),
+  defineRoute('category-mccs', {
     schema: listOf(categoryMcc, 'CategoryMccList'),
     summary: 'The MCCs one category covers, and which issuers count each',
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/categories/{slug}/mccs.json' }],
     *derive(model) {
       for (const row of model.categories.values()) {
         const data = categoryMccsOf(model, row.slug);
         yield {
           params: { slug: row.slug },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
+  }),
 ];

@@ -1,12 +1,11 @@
 /** Merchants, the extension's recommendation per domain, and the best-card computation. */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { pageLink } from '../route-runner.ts';
 import { DEFAULT_VALUATION, VALUATION_QUERY_DOC } from '../valuation.ts';
 import { inSegment, SEGMENT_QUERY_DOC, SEGMENTS } from '../segments.ts';
-import type { ParamKind } from '../../schemas/param-kinds.ts';
-import { rankingChoices, rankingVariants } from './internal/ranking-variants.ts';
+import { rankingChoices } from './internal/ranking-choices.ts';
 import { byPortalValue } from '../views/stack-values.ts';
 import { ranksApartFromMcc } from '../ranking.ts';
 import {
@@ -31,41 +30,19 @@ const merchantPage = pageOf(merchantSummary, 'MerchantPage');
  */
 const BEST_CARD_LIST_LENGTH = 50;
 
-/** best-card's files for one kind of subject (`mcc` or `merchant`), by valuation and segment. */
-function bestCardVariants(kind: 'mcc' | 'merchant', query: Readonly<Record<string, ParamKind>>) {
-  return rankingVariants(query, (valuation, segment) =>
-    segment === null
-      ? `keyed/api/compute/best-card/${valuation}/${kind}/{${kind}}.json`
-      : `keyed/api/compute/best-card/${valuation}/${segment}/${kind}/{${kind}}.json`,
-  );
-}
-
 export const merchantRoutes: readonly RouteDefinition[] = [
-  {
-    id: 'merchants-list',
-    path: '/api/merchants',
-    tier: 'starter',
+  defineRoute('merchants-list', {
     schema: merchantPage,
     summary: 'Merchants mapped to MCC codes, by popularity',
     description: 'Paged, most popular first. Filter by MCC with mcc=5411.',
-    params: {},
-    variants: [
-      { query: { mcc: 'mcc' }, optional: { page: 'page' }, file: 'keyed/api/mcc/{mcc}/merchants/page-{page}.json' },
-      { query: {}, optional: { page: 'page' }, file: 'keyed/api/merchants/page-{page}.json' },
-    ],
     *derive(model) {
       const all = model.merchants.map((m) => merchantSummaryOf(model, m));
       yield { params: {}, pages: all };
     },
-  },
-  {
-    id: 'merchants-detail',
-    path: '/api/merchants/{slug}',
-    tier: 'starter',
+  }),
+  defineRoute('merchants-detail', {
     schema: merchantDetail,
     summary: 'One merchant: MCC, domains, top cards, portal rates and card-linked offers',
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/merchants/{slug}.json' }],
     *derive(model) {
       const rates = groupBy(
         model.dataset.portalRates.map(({ row }) => row),
@@ -92,11 +69,8 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         yield { params: { slug: merchant.slug }, document };
       }
     },
-  },
-  {
-    id: 'extension-recommend',
-    path: '/api/extension/recommend',
-    tier: 'free',
+  }),
+  defineRoute('extension-recommend', {
     schema: recommendation,
     summary: 'The 10 best cards for the merchant behind a web domain, among those it takes online (browser extensions)',
     description:
@@ -105,23 +79,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       'No match gives fallback: true with the best everyday cards and merchant_name null. ' +
       'segment=personal ranks only cards offered to people, segment=business only cards offered to businesses.',
     queryDocs: { segment: SEGMENT_QUERY_DOC },
-    params: {},
-    variants: [
-      {
-        query: { domain: 'domain', segment: 'slug' },
-        optional: {},
-        file: 'keyed/api/extension/recommend/{segment}/{domain}.json',
-        lookup: 'domain-suffix',
-        fallback: 'keyed/api/extension/recommend/{segment}/_fallback.json',
-      },
-      {
-        query: { domain: 'domain' },
-        optional: {},
-        file: 'keyed/api/extension/recommend/{domain}.json',
-        lookup: 'domain-suffix',
-        fallback: 'keyed/api/extension/recommend/_fallback.json',
-      },
-    ],
     *derive(model) {
       for (const segment of [null, ...SEGMENTS]) {
         const params = segment === null ? {} : { segment };
@@ -161,12 +118,9 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         yield { fallback, params };
       }
     },
-  },
-  {
-    id: 'compute-best-card',
+  }),
+  defineRoute('compute-best-card', {
     queryDocs: { valuation: VALUATION_QUERY_DOC, segment: SEGMENT_QUERY_DOC },
-    path: '/api/compute/best-card',
-    tier: 'starter',
     schema: bestCard,
     summary: 'The best cards for one MCC or one merchant (at the till), with the rule that applied, both valuations and the conditions',
     description:
@@ -179,8 +133,6 @@ export const merchantRoutes: readonly RouteDefinition[] = [
       'Every answer carries its cards: an MCC and a merchant with a ranking of its own list 50 (best_cards_from null); a merchant that ranks as its MCC does ' +
       'lists its 10 best, and best_cards_from names the MCC answer that continues the list to 50. ' +
       'segment=personal ranks only cards offered to people, segment=business only cards offered to businesses; every entry says its segment.',
-    params: {},
-    variants: [...bestCardVariants('mcc', { mcc: 'mcc' }), ...bestCardVariants('merchant', { merchant: 'slug' })],
     *derive(model) {
       for (const [valuation, segment] of rankingChoices()) {
         const params = segment === null ? { valuation } : { valuation, segment };
@@ -225,5 +177,5 @@ export const merchantRoutes: readonly RouteDefinition[] = [
         }
       }
     },
-  },
+  }),
 ];

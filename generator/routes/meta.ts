@@ -1,5 +1,5 @@
 /** The caller's usage, dataset statistics, the change history of the builds and the enterprise exports. */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import { change, pageOf, snapshot, stats } from '../../schemas/keyed.ts';
 import { datasetDate } from '../dataset-date.ts';
@@ -108,24 +108,13 @@ function exportCsv(model: Model): Buffer {
 }
 
 export const metaRoutes: readonly RouteDefinition[] = [
-  {
-    id: 'usage',
-    path: '/api/usage',
-    tier: 'free',
+  defineRoute('usage', {
     schema: usageSchema,
-    dynamic: 'usage',
     summary: "The caller's own call counters for today and this month, with the limits of its tier",
-    params: {},
-    variants: [],
-  },
-  {
-    id: 'stats',
-    path: '/api/stats',
-    tier: 'free',
+  }),
+  defineRoute('stats', {
     schema: stats,
     summary: 'Counts of everything in the dataset and its dates',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/stats.json' }],
     *derive(model) {
       const counts = Object.fromEntries(
         tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly unknown[]).length]),
@@ -139,47 +128,32 @@ export const metaRoutes: readonly RouteDefinition[] = [
         },
       };
     },
-  },
-  {
-    id: 'changes',
-    path: '/api/changes',
-    tier: 'enterprise',
+  }),
+  defineRoute('changes', {
     schema: changePage,
     summary: 'Every published build, newest first, with the answers it changed',
     description:
       'One entry per published build whose answers changed (the last 50): its build id, dataset date, dataset commit when known, files changed per route family, and the top cards, recommendation winners, annual fees, valuations and portal rates that changed against the build before it. A rebuild that changes no answer adds no entry. The same history is published as an Atom feed at /changes.xml.',
-    params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/changes/page-{page}.json' }],
     *deriveFromHistory(_model, history) {
       yield { params: {}, pages: history };
     },
-  },
-  {
-    id: 'export-csv',
-    path: '/api/export/dataset.csv',
-    tier: 'enterprise',
+  }),
+  defineRoute('export-csv', {
     schema: { type: 'string', title: 'DatasetCsv' },
     contentType: 'text/csv; charset=utf-8',
     summary: 'Every card and bonus rule as one flat CSV',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/export/dataset.csv' }],
     *derive(model) {
       yield { params: {}, bytes: exportCsv(model) };
     },
-  },
-  {
-    id: 'export-snapshot',
-    path: '/api/export/snapshot.json',
-    tier: 'enterprise',
+  }),
+  defineRoute('export-snapshot', {
     schema: snapshot,
     summary: 'The whole dataset, every table, as one JSON document',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/export/snapshot.json' }],
     *derive(model) {
       const document = Object.fromEntries(
         tables.map((t) => [t.file.replace('.csv', ''), (model.dataset[t.name] as readonly { row: unknown }[]).map(({ row }) => row)]),
       );
       yield { params: {}, document };
     },
-  },
+  }),
 ];

@@ -1,5 +1,5 @@
 /** Shopping portals, their store rates, stores and card-linked offers. */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import type { PortalRow } from '../../schemas/dataset.ts';
 import { listOf, offer, pageOf, portal, store, storeRate } from '../../schemas/keyed.ts';
@@ -29,56 +29,36 @@ function portalOf(model: Model, row: PortalRow) {
 const storeListPage = pageOf(store, 'StorePage');
 const offerPage = pageOf(offer, 'OfferPage');
 export const portalRoutes: readonly RouteDefinition[] = [
-  {
-    id: 'portals-list',
-    path: '/api/portals',
-    tier: 'pro',
+  defineRoute('portals-list', {
     schema: listOf(portal, 'PortalList'),
     summary: 'Shopping portals with the currency they pay and their number of stores',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/portals.json' }],
     *derive(model) {
       const data = model.dataset.portals.map(({ row }) => portalOf(model, row)).sort((a, b) => byText(a.slug, b.slug));
-      yield { params: {}, document: { data, total: data.length } };
+      yield { params: {}, list: data };
     },
-  },
-  {
-    id: 'portals-detail',
-    path: '/api/portals/{id}',
-    tier: 'pro',
+  }),
+  defineRoute('portals-detail', {
     schema: portal,
     summary: 'One shopping portal',
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/portals/{id}.json' }],
     *derive(model) {
       for (const { row } of model.dataset.portals) {
         yield { params: { id: row.slug }, document: portalOf(model, row) };
       }
     },
-  },
-  {
-    id: 'portal-stores',
-    path: '/api/portals/{id}/stores',
-    tier: 'pro',
+  }),
+  defineRoute('portal-stores', {
     schema: storePage,
     summary: 'The store rates of one portal, with their basis (published or typical)',
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/portals/{id}/stores/page-{page}.json' }],
     *derive(model) {
       const byPortal = groupBy(storeRates(model), (r) => r.portal);
       for (const { row } of model.dataset.portals) {
         yield { params: { id: row.slug }, pages: byPortal.get(row.slug) ?? [] };
       }
     },
-  },
-  {
-    id: 'stores-list',
-    path: '/api/stores',
-    tier: 'pro',
+  }),
+  defineRoute('stores-list', {
     schema: storeListPage,
     summary: 'Stores with at least one portal rate, and their best portal value',
-    params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/stores/page-{page}.json' }],
     *derive(model) {
       const data = [...groupBy(storeRates(model), (r) => r.merchant)].map(([slug, rates]) => ({
         slug,
@@ -88,47 +68,32 @@ export const portalRoutes: readonly RouteDefinition[] = [
       }));
       yield { params: {}, pages: data };
     },
-  },
-  {
-    id: 'store-portals',
-    path: '/api/stores/{slug}/portals',
-    tier: 'pro',
+  }),
+  defineRoute('store-portals', {
     schema: listOf(storeRate, 'StoreRateList'),
     summary: "Every portal's rate for one store, best value first",
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/stores/{slug}/portals.json' }],
     *derive(model) {
       for (const [slug, rates] of groupBy(storeRates(model), (r) => r.merchant)) {
         const data = [...rates].sort(byPortalValue);
         yield {
           params: { slug },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
-  {
-    id: 'offers-list',
-    path: '/api/offers',
-    tier: 'pro',
+  }),
+  defineRoute('offers-list', {
     schema: offerPage,
     summary: 'Card-linked offers (Amex Offers, Chase Offers, …) with dates and basis',
-    params: {},
-    variants: [{ query: {}, optional: { page: 'page' }, file: 'keyed/api/offers/page-{page}.json' }],
     *derive(model) {
       yield { params: {}, pages: liveOffers(model) };
     },
-  },
-  {
-    id: 'offers-detail',
-    path: '/api/offers/{slug}',
-    tier: 'pro',
+  }),
+  defineRoute('offers-detail', {
     schema: offer,
     summary: 'One card-linked offer',
-    params: { slug: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/offers/{slug}.json' }],
     *derive(model) {
       for (const item of liveOffers(model)) yield { params: { slug: item.slug }, document: item };
     },
-  },
+  }),
 ];

@@ -1,15 +1,12 @@
 /** Cards ranked by net yearly value for the documented spend profiles (docs/ranking.md §7). */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import { spendProfileRanking } from '../../schemas/keyed.ts';
 import { rankByNetValue, SPEND_PROFILES } from '../spend-profiles.ts';
 import { issuerName } from '../views/cards.ts';
-import { cardValuation, DEFAULT_VALUATION, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
+import { cardValuation, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
 
 export const profileRoutes: readonly RouteDefinition[] = [
-  {
-    id: 'compute-spend-profile',
-    path: '/api/compute/spend-profile',
-    tier: 'pro',
+  defineRoute('compute-spend-profile', {
     schema: spendProfileRanking,
     summary: 'Every active card ranked by net yearly value for a spend profile (light, typical, heavy)',
     description:
@@ -17,11 +14,6 @@ export const profileRoutes: readonly RouteDefinition[] = [
       'Net value: a year of rewards after caps, plus statement credits marked easy to use, minus the annual fee. ' +
       'Rotating quarters are not counted; a chosen or automatic bonus counts once, where it adds the most.',
     queryDocs: { valuation: VALUATION_QUERY_DOC },
-    params: {},
-    variants: [
-      { query: { profile: 'slug', valuation: 'slug' }, optional: {}, file: 'keyed/api/compute/spend-profile/{valuation}/{profile}.json' },
-      { query: { profile: 'slug' }, optional: {}, file: `keyed/api/compute/spend-profile/${DEFAULT_VALUATION}/{profile}.json` },
-    ],
     *derive(model) {
       for (const valuation of VALUATIONS) {
         for (const profile of SPEND_PROFILES) {
@@ -51,5 +43,5 @@ export const profileRoutes: readonly RouteDefinition[] = [
         }
       }
     },
-  },
+  }),
 ];

@@ -1,5 +1,5 @@
 /** Loyalty programs, valuations, transfer partners and transfer quotes. */
-import type { RouteDefinition } from '../route.ts';
+import { defineRoute, type RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
 import { cardSummary, listOf, program, programDetail, transfer, transferQuote } from '../../schemas/keyed.ts';
 import { round4 } from '../ranking.ts';
@@ -21,27 +21,17 @@ const sourcesOf = (model: Model, slug: string) =>
     .sort((a, b) => byText(a.from, b.from));
 
 export const programRoutes: readonly RouteDefinition[] = [
-  {
-    id: 'programs-list',
-    path: '/api/programs',
-    tier: 'pro',
+  defineRoute('programs-list', {
     schema: listOf(program, 'ProgramList'),
     summary: 'Loyalty programs and reward currencies with point valuations',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/programs.json' }],
     *derive(model) {
       const data = programs(model).map((row) => programOf(model, row));
-      yield { params: {}, document: { data, total: data.length } };
+      yield { params: {}, list: data };
     },
-  },
-  {
-    id: 'programs-detail',
-    path: '/api/programs/{id}',
-    tier: 'pro',
+  }),
+  defineRoute('programs-detail', {
     schema: programDetail,
     summary: 'One program with its transfer partners (out) and sources (in)',
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}.json' }],
     *derive(model) {
       for (const row of programs(model)) {
         const document = {
@@ -52,51 +42,36 @@ export const programRoutes: readonly RouteDefinition[] = [
         yield { params: { id: row.slug }, document };
       }
     },
-  },
-  {
-    id: 'program-partners',
-    path: '/api/programs/{id}/partners',
-    tier: 'pro',
+  }),
+  defineRoute('program-partners', {
     schema: listOf(transfer, 'TransferList'),
     summary: "Where one program's points transfer to, with ratios and the value after transfer",
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/partners.json' }],
     *derive(model) {
       for (const row of programs(model)) {
         const data = partnersOf(model, row.slug);
         yield {
           params: { id: row.slug },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
-  {
-    id: 'program-sources',
-    path: '/api/programs/{id}/sources',
-    tier: 'pro',
+  }),
+  defineRoute('program-sources', {
     schema: listOf(transfer, 'TransferList'),
     summary: 'Which bank currencies transfer into one program',
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/sources.json' }],
     *derive(model) {
       for (const row of programs(model)) {
         const data = sourcesOf(model, row.slug);
         yield {
           params: { id: row.slug },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
-  {
-    id: 'program-cards',
-    path: '/api/programs/{id}/cards',
-    tier: 'pro',
+  }),
+  defineRoute('program-cards', {
     schema: listOf(cardSummary, 'CardList'),
     summary: "The cards that earn one program's currency",
-    params: { id: 'slug' },
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/programs/{id}/cards.json' }],
     *derive(model) {
       for (const row of programs(model)) {
         const data = [...model.cardBySlug.values()]
@@ -105,34 +80,24 @@ export const programRoutes: readonly RouteDefinition[] = [
           .map((c) => cardSummaryOf(model, c));
         yield {
           params: { id: row.slug },
-          document: { data, total: data.length },
+          list: data,
         };
       }
     },
-  },
-  {
-    id: 'valuations',
-    path: '/api/valuations',
-    tier: 'pro',
+  }),
+  defineRoute('valuations', {
     schema: listOf(program, 'ProgramList'),
     summary: 'Point valuations in cents, highest first, with their sources',
-    params: {},
-    variants: [{ query: {}, optional: {}, file: 'keyed/api/valuations.json' }],
     *derive(model) {
       const data = programs(model)
         .map((row) => programOf(model, row))
         .sort((a, b) => (b.cents_per_point ?? -1) - (a.cents_per_point ?? -1) || byText(a.slug, b.slug));
-      yield { params: {}, document: { data, total: data.length } };
+      yield { params: {}, list: data };
     },
-  },
-  {
-    id: 'compute-transfer',
-    path: '/api/compute/transfer',
-    tier: 'pro',
+  }),
+  defineRoute('compute-transfer', {
     schema: transferQuote,
     summary: 'What a transfer from one program to another gives: ratio, minimum, time, and the value of 10,000 points after it',
-    params: {},
-    variants: [{ query: { from: 'slug', to: 'slug' }, optional: {}, file: 'keyed/api/compute/transfer/{from}/{to}.json' }],
     *derive(model) {
       for (const row of transfers(model)) {
         const view = transferOf(model, row);
@@ -146,5 +111,5 @@ export const programRoutes: readonly RouteDefinition[] = [
         yield { params: { from: row.from_program, to: row.to_program }, document };
       }
     },
-  },
+  }),
 ];

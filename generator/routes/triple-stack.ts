@@ -6,7 +6,7 @@
  * cards are ranked standalone by default, pooled with `valuation=pooled` (one file per merchant and valuation).
  */
 
-import type { RouteDefinition, RouteOutput } from '../route.ts';
+import { defineRoute, type RouteDefinition, type RouteOutput } from '../route.ts';
 import type { Model } from '../model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { INLINE_CARDS, tripleStack } from '../../schemas/keyed.ts';
@@ -28,7 +28,7 @@ import {
 import { acceptanceView, byText, rankedCards, storeRateText } from '../views/index.ts';
 import { VALUATION_QUERY_DOC, type ValuationMode } from '../valuation.ts';
 import { SEGMENT_QUERY_DOC, type Segment } from '../segments.ts';
-import { rankingChoices, rankingVariants } from './internal/ranking-variants.ts';
+import { rankingChoices } from './internal/ranking-choices.ts';
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */
 function bestOffer(offers: readonly Keyed.Offer[]): Keyed.Offer | null {
@@ -75,10 +75,7 @@ function cardNote(card: Keyed.RankedCard | null, merchant: string): string {
   return `card: ${card.name} earns ${card.rate}x here, ${card.value_cents} cents per dollar (valuation ${valuation})`;
 }
 
-export const tripleStackRoute: RouteDefinition = {
-  id: 'compute-triple-stack',
-  path: '/api/compute/triple-stack',
-  tier: 'pro',
+export const tripleStackRoute: RouteDefinition = defineRoute('compute-triple-stack', {
   schema: tripleStack,
   summary:
     'Best cards + best current shopping portal rate + card-linked offer for any merchant, online, each in cents per dollar with its basis and age',
@@ -88,19 +85,13 @@ export const tripleStackRoute: RouteDefinition = {
     'the newest such rate is shown in portal_historical with its date and never added into total_cents. basis names each part: current, historical or unknown. ' +
     'A portal rate written "up to" is a ceiling over the store\'s categories, never a sure part of a total: total_cents counts what is sure, ' +
     'total_cents_up_to the most the stack can give (the two are equal when nothing is "up to").',
-  params: {},
   queryDocs: { valuation: VALUATION_QUERY_DOC, segment: SEGMENT_QUERY_DOC },
-  variants: rankingVariants({ merchant: 'slug' }, (valuation, segment) =>
-    segment === null
-      ? `keyed/api/compute/triple-stack/${valuation}/{merchant}.json`
-      : `keyed/api/compute/triple-stack/${valuation}/${segment}/{merchant}.json`,
-  ),
   *derive(model) {
     const rates = groupBy(storeRates(model), (r) => r.merchant);
     const offers = groupBy(liveOffers(model), (o) => o.merchant);
     for (const [valuation, segment] of rankingChoices()) yield* stacks(model, valuation, segment, rates, offers);
   },
-};
+});
 
 /** One stack per merchant, its cards ranked by `valuationMode` among those of `segment` (null: every card). */
 function* stacks(
