@@ -5,6 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isIsoDate } from '../schemas/iso-date.ts';
+import { keyedTarget } from '../schemas/keyed-routes.ts';
 import type { DiffFormat } from './diff-command.ts';
 import { runCommand } from './run-command.ts';
 
@@ -53,7 +54,7 @@ export function defineGeneratorCommands(program: Command): void {
   program
     .command('get')
     .description('print what a request would get from a built tree, offline: the document, or the problem details the gateway would answer')
-    .argument('<target>', "a request path with its query, e.g. '/api/compute/best-card?mcc=742'")
+    .argument('<target>', `a request path with its query, e.g. '${keyedTarget('compute-best-card', {}, { mcc: '742' })}'`)
     .option('--dist <dir>', 'the built tree', 'dist')
     .option('--explain', 'say on stderr which file answered and why')
     .addHelpText('after', '\nExit codes: 0 a document, 1 the gateway would refuse the request (problem details printed), 2 no tree.')

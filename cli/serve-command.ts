@@ -8,6 +8,7 @@ import {
   resolveConfig,
   superviseWorkers,
 } from '../gateway/open-gateway.ts';
+import { keyedTarget } from '../schemas/keyed-routes.ts';
 import { exitCodeForError } from './exit-code.ts';
 import { startupBanner } from './startup-banner.ts';
 
@@ -53,7 +54,9 @@ async function startServing(flags: RawOptions): Promise<void> {
   if (demoKey !== undefined) {
     // Printed once listening, so the line names the real port (also with --port 0) and a host curl can reach.
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    console.log(`  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${gateway.port}/api/cards`);
+    console.log(
+      `  try: curl -H "X-API-Key: ${demoKey}" http://${host.includes(':') ? `[${host}]` : host}:${gateway.port}${keyedTarget('cards-list')}`,
+    );
   }
   if (gateway.metricsUrl !== undefined) console.log(`  metrics at ${gateway.metricsUrl}`);
   console.log(

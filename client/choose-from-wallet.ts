@@ -9,6 +9,8 @@ import {
   chooseFromWallet as chooseFromTable,
   type WalletChoice as TableChoice,
 } from '../schemas/choose-from-wallet.ts';
+import { keyedTarget } from '../schemas/keyed-routes.ts';
+import { PUBLIC_FILES, publicPath } from '../schemas/public-files.ts';
 import type { components } from './api-types.js';
 
 export type EarnTable = components['schemas']['EarnTable'];
@@ -71,10 +73,10 @@ export async function fetchEarnTable(source: EarnTableSource, place: EarnTablePl
     if (answer.earn_table === null) throw new EarnTableError(path, 404);
     return json<EarnTable>(answer.earn_table);
   };
-  if ('mcc' in place) return json<EarnTable>(`/api/earn-table/mcc/${place.mcc.padStart(4, '0')}.json`);
-  if ('domain' in place) return via(`/api/extension/recommend?domain=${encodeURIComponent(place.domain)}`);
-  const own = await get(`/api/earn-table/merchant/${encodeURIComponent(place.merchant)}.json`, false);
+  if ('mcc' in place) return json<EarnTable>(publicPath(PUBLIC_FILES.earnTableMcc, { mcc: place.mcc.padStart(4, '0') }));
+  if ('domain' in place) return via(keyedTarget('extension-recommend', {}, { domain: place.domain }));
+  const own = await get(publicPath(PUBLIC_FILES.earnTableMerchant, { merchant: encodeURIComponent(place.merchant) }), false);
   if (own.ok) return (await own.json()) as EarnTable;
   if (own.status !== 404) throw new EarnTableError(own.url, own.status);
-  return via(`/api/compute/best-card?merchant=${encodeURIComponent(place.merchant)}`);
+  return via(keyedTarget('compute-best-card', {}, { merchant: place.merchant }));
 }

@@ -29,6 +29,7 @@ import { putRateLimitHeaders } from '../../gateway/rate-limit-headers.ts';
 import { EXPOSED_HEADERS, PUBLIC_EXPOSED_HEADERS } from '../../gateway/steps/respond.ts';
 import { etagOf } from '../../tree/tree-contract.ts';
 import { UNREACHED_LIMIT } from './servers.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
 
 const [port = '0', dist = 'dist', ...options] = process.argv.slice(2);
 const gatewayHeaders = options.includes('--gateway-headers');
@@ -37,8 +38,8 @@ const countIn = options.includes('--count-in') ? options[options.indexOf('--coun
 /** Request path → file under the build folder (the same three files the gateway serves) and its Cache-Control. */
 const FILES: Record<string, readonly [file: string, cacheControl: string]> = {
   '/api/mcc/5411.json': ['public/api/mcc/5411.json', 'public, max-age=86400, stale-while-revalidate=86400'],
-  '/api/cards/amex-gold': ['keyed/api/cards/amex-gold.json', 'private, no-cache'],
-  '/api/compute/best-card?mcc=5411': ['keyed/api/compute/best-card/standalone/mcc/5411.json', 'private, no-cache'],
+  [keyedTarget('cards-detail', { id: 'amex-gold' })]: ['keyed/api/cards/amex-gold.json', 'private, no-cache'],
+  [keyedTarget('compute-best-card', {}, { mcc: '5411' })]: ['keyed/api/compute/best-card/standalone/mcc/5411.json', 'private, no-cache'],
 };
 
 const responses = new Map(

@@ -36,6 +36,7 @@ import { createStoreFailurePolicy } from '../../gateway/steps/store-failure.ts';
 import type { BuildSource } from '../../gateway/build/build-source.ts';
 import type { QuotaCounter } from '../../gateway/quota-counter.ts';
 import { createEmbeddedStore } from '../../gateway/stores/embedded-store.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 50_000);
 const build = loadBuild('dist');
@@ -54,8 +55,8 @@ const memoryCounter: QuotaCounter = {
 
 const REQUESTS = {
   static: '/api/mcc/5411.json',
-  card: '/api/cards/amex-gold',
-  'best-card': '/api/compute/best-card?mcc=5411',
+  card: keyedTarget('cards-detail', { id: 'amex-gold' }),
+  'best-card': keyedTarget('compute-best-card', {}, { mcc: '5411' }),
 } as const;
 
 const socket = new Socket();

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
 import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
+import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
@@ -110,7 +112,11 @@ const NGINX_PATHS: Paths = {
   card: '/keyed/api/cards/amex-gold.json',
   bestCard: '/keyed/api/compute/best-card/standalone/mcc/5411.json',
 };
-const GATEWAY_PATHS: Paths = { static: '/api/mcc/5411.json', card: '/api/cards/amex-gold', bestCard: '/api/compute/best-card?mcc=5411' };
+const GATEWAY_PATHS: Paths = {
+  static: publicPath(PUBLIC_FILES.mccRecord, { code: '5411' }),
+  card: keyedTarget('cards-detail', { id: 'amex-gold' }),
+  bestCard: keyedTarget('compute-best-card', {}, { mcc: '5411' }),
+};
 /** node:http answering from memory with no check (scripts/bench/bare-node.ts). */
 const BARE_NODE = 'bare node:http (files in memory, no checks)';
 const NGINX = 'nginx (1 worker, no checks)';

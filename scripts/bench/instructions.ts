@@ -24,13 +24,15 @@ import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
 import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
+import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 
 const ROOT = process.cwd();
 const WARMUP_SECONDS = Number(process.env['BENCH_CG_WARMUP'] ?? 300);
 const WINDOW_SECONDS = Number(process.env['BENCH_CG_WINDOW'] ?? 20);
 /** `keyed`: count a keyed call counted in Redis instead of a static file (see the head comment). */
 const KEYED = process.env['BENCH_CG_REQUEST'] === 'keyed';
-const PATH = KEYED ? '/api/cards/amex-gold' : '/api/mcc/5411.json';
+const PATH = KEYED ? keyedTarget('cards-detail', { id: 'amex-gold' }) : publicPath(PUBLIC_FILES.mccRecord, { code: '5411' });
 /** `BENCH_CG_ONLY=gateway` counts only the servers whose label starts with it (a quick check of one change); the report is then not written. */
 const ONLY = process.env['BENCH_CG_ONLY'];
 /** `BENCH_CG_KEEP=<folder>` keeps each server's callgrind dump and V8's perf map there, e.g. for `callgrind_annotate --tree=caller`. */

@@ -23,9 +23,10 @@ import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
 import { writeReportSection } from './report-section.ts';
 import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
 
 const ROOT = process.cwd();
-const PATH = process.env['BENCH_PROFILE_PATH'] ?? '/api/cards/amex-gold';
+const PATH = process.env['BENCH_PROFILE_PATH'] ?? keyedTarget('cards-detail', { id: 'amex-gold' });
 /** The one public file of the three paths: called without a key, as a CDN would call it. */
 const STATIC_PATH = '/api/mcc/5411.json';
 const SETTLE = process.env['BENCH_SETTLE'] ?? '15s';
