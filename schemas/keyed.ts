@@ -19,6 +19,7 @@ export * from './keyed/compute.ts';
 export * from './keyed/meta.ts';
 export { componentName } from './keyed/internal.ts';
 export * from './keyed/earn-table.ts';
+export * from './keyed/usage.ts';
 
 export type RankedCard = FromSchema<typeof rankedCard>;
 export type AppliedRule = FromSchema<typeof appliedRule>;

@@ -5,6 +5,7 @@
  * that canonical form (or is refused).
  */
 import { domainToASCII } from 'node:url';
+import { slug } from './common.ts';
 
 export const PARAM_KINDS = ['slug', 'mcc', 'page', 'domain'] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
@@ -22,7 +23,7 @@ export interface ParamKindDefinition {
   readonly normalise: (raw: string) => string | undefined;
 }
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG = new RegExp(slug.pattern);
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 export const PARAM_KIND_DEFINITIONS: Readonly<Record<ParamKind, ParamKindDefinition>> = {

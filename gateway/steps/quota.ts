@@ -13,6 +13,7 @@ import { type Counts, type IncrementOutcome, type Limits, type QuotaCounter, typ
 import type { RateLimitWindow } from '../../mcp/route-answer.ts';
 import { putRateLimitHeaders, rateLimitHeaders, rateLimitWindows, retryAfterSeconds } from '../rate-limit-headers.ts';
 import type { RouteMatch } from '../build/router.ts';
+import { type Usage, usageWindow } from '../../schemas/keyed/usage.ts';
 import type { Exchange } from './exchange.ts';
 import { answerJson } from './respond.ts';
 import type { Step } from './step.ts';
@@ -143,25 +144,14 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
         (counts: Counts) => {
           const periods = periodsOf(at);
           putRateLimitHeaders(exchange.headers, limits, counts, periods.resetSeconds);
-          const window = (period: string, used: number, limit: number | null, reset: number) => ({
-            period,
-            used,
-            limit,
-            remaining: limit === null ? null : Math.max(0, limit - used),
-            reset_seconds: reset,
-          });
-          answerJson(
-            exchange,
-            200,
-            {
-              key: hashPrefix(key.hash),
-              name: key.name,
-              tier: key.tier,
-              day: window(periods.day, counts.day, limits.daily, periods.resetSeconds.day),
-              month: window(periods.month, counts.month, limits.monthly, periods.resetSeconds.month),
-            },
-            'private, no-store',
-          );
+          const answer: Usage = {
+            key: hashPrefix(key.hash),
+            name: key.name,
+            tier: key.tier,
+            day: usageWindow(periods.day, counts.day, limits.daily, periods.resetSeconds.day),
+            month: usageWindow(periods.month, counts.month, limits.monthly, periods.resetSeconds.month),
+          };
+          answerJson(exchange, 200, answer, 'private, no-store');
         },
         (error: unknown) => {
           throw storeUnavailable(error);

@@ -11,6 +11,7 @@ import type { RouteDefinition } from '../route.ts';
 import { renderRoute } from '../route-runner.ts';
 import { PARAM_KIND_DEFINITIONS, PAGE_SIZE, type ParamKind } from '../../schemas/param-kinds.ts';
 import { templateParams, templatePattern } from '../../schemas/path-template.ts';
+import { type Usage, usageWindow } from '../../schemas/keyed/usage.ts';
 
 /** One request and its answer, as the document shows them. */
 export interface OperationExample {
@@ -109,17 +110,14 @@ function usageExample(model: Model): OperationExample {
   const start = Date.parse(`${model.date}T00:00:00Z`);
   const day = new Date(start);
   const monthEnd = Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1);
-  const window = (period: string, seconds: number) => ({ limit: null, period, remaining: null, reset_seconds: seconds, used: 0 });
-  return {
-    parameters: {},
-    response: {
-      day: window(model.date, 86_400),
-      key: 'a1b2c3d4e5f6',
-      month: window(model.date.slice(0, 7), (monthEnd - start) / 1000),
-      name: 'example',
-      tier: 'enterprise',
-    },
+  const response: Usage = {
+    key: 'a1b2c3d4e5f6',
+    name: 'example',
+    tier: 'enterprise',
+    day: usageWindow(model.date, 0, null, 86_400),
+    month: usageWindow(model.date.slice(0, 7), 0, null, (monthEnd - start) / 1000),
   };
+  return { parameters: {}, response };
 }
 
 function responseOf(output: OutputDocument): unknown {

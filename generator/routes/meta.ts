@@ -1,45 +1,13 @@
 /** The caller's usage, dataset statistics, the change history of the builds and the enterprise exports. */
 import { defineRoute, type RouteDefinition } from '../route.ts';
 import type { Model } from '../model.ts';
-import { change, pageOf, snapshot, stats } from '../../schemas/keyed.ts';
+import { change, pageOf, snapshot, stats, usage } from '../../schemas/keyed.ts';
 import { datasetDate } from '../dataset-date.ts';
 import { toCsv } from '../csv.ts';
 import { tables } from '../tables.ts';
-import { TIERS } from '../../schemas/manifest.ts';
 import { byText } from '../views/index.ts';
 
 const changePage = pageOf(change, 'ChangePage');
-
-/** One window of /api/usage: the UTC day or month, its counted calls, its limit (null: unlimited) and when it resets. */
-const usageWindow = (description: string, period: string) =>
-  ({
-    type: 'object',
-    description,
-    additionalProperties: false,
-    required: ['period', 'used', 'limit', 'remaining', 'reset_seconds'],
-    properties: {
-      period: { type: 'string', description: period },
-      used: { type: 'integer', minimum: 0 },
-      limit: { type: ['integer', 'null'], minimum: 0, description: 'null: unlimited' },
-      remaining: { type: ['integer', 'null'], minimum: 0, description: 'null: unlimited' },
-      reset_seconds: { type: 'integer', minimum: 0, description: 'seconds until the window ends' },
-    },
-  }) as const;
-
-/** The gateway's answer to /api/usage (gateway/steps/quota.ts), for the OpenAPI document. */
-export const usageSchema = {
-  title: 'Usage',
-  type: 'object',
-  additionalProperties: false,
-  required: ['key', 'name', 'tier', 'day', 'month'],
-  properties: {
-    key: { type: 'string', description: "the start of the key's SHA-256 hash, as the access log names the key (never the key)" },
-    name: { type: 'string', description: 'the name the key was created with' },
-    tier: { enum: TIERS },
-    day: usageWindow('calls counted today (UTC), the daily limit, and when the day resets', 'the UTC day, YYYY-MM-DD'),
-    month: usageWindow('calls counted this month (UTC), the monthly limit, and when the month resets', 'the UTC month, YYYY-MM'),
-  },
-} as const;
 
 const EXPORT_COLUMNS = [
   'card',
@@ -109,7 +77,7 @@ function exportCsv(model: Model): Buffer {
 
 export const metaRoutes: readonly RouteDefinition[] = [
   defineRoute('usage', {
-    schema: usageSchema,
+    schema: usage,
     summary: "The caller's own call counters for today and this month, with the limits of its tier",
   }),
   defineRoute('stats', {
