@@ -1,14 +1,16 @@
 /** What `cardrewards build` and `cardrewards validate` print: the generator's front door (generator/build.ts) does the work, this module words its result. */
-import { buildTree, checkDatasetFolder } from '../generator/build.ts';
+import { type BuildOptions, buildTree, checkDatasetFolder } from '../generator/build.ts';
 import { formatProblem, type Problem, summarizeProblems } from '../generator/dataset-problems.ts';
 import type { SummaryOptions } from '../generator/summary.ts';
 import { exitCodeForProblems } from './exit-code.ts';
-import type { BuildOptions } from './generator-commands.ts';
 import { whileInterruptible } from './interrupt.ts';
 import { createProgress, isInteractive } from './progress.ts';
 
+/** What `build` parses: the build's options (generator/build-options.ts) as the command line gives them. */
+export type BuildArguments = Pick<BuildOptions, 'dataset' | 'out' | 'baseUrl' | 'date'> & { readonly datasetCommit?: string };
+
 /** Builds `options.out` from `options.dataset` and prints the outcome, or every dataset problem; returns whether the tree is ready to serve. */
-export async function build(options: BuildOptions): Promise<boolean> {
+export async function build(options: BuildArguments): Promise<boolean> {
   const started = performance.now();
   const elapsed = () => ((performance.now() - started) / 1000).toFixed(2);
   // An interrupt removes the temporary tree before the process ends by its signal.

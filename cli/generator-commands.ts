@@ -4,6 +4,7 @@
  * `--help` load no generator code.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { BuildArguments } from './build-command.ts';
 import { isIsoDate } from '../schemas/iso-date.ts';
 import { keyedTarget } from '../schemas/keyed-routes.ts';
 import type { DiffFormat } from './diff-command.ts';
@@ -11,14 +12,6 @@ import { runCommand } from './run-command.ts';
 
 /** Where `service_url` links point when neither `--base-url` nor CARDREWARDS_BASE_URL says: the local gateway. */
 export const DEFAULT_BASE_URL = 'http://localhost:8787';
-
-export interface BuildOptions {
-  readonly dataset: string;
-  readonly out: string;
-  readonly baseUrl: string;
-  readonly date?: string;
-  readonly datasetCommit?: string;
-}
 
 /** Adds `build` and `validate` to the program. */
 export function defineGeneratorCommands(program: Command): void {
@@ -45,7 +38,7 @@ export function defineGeneratorCommands(program: Command): void {
         .argParser(parseCommit),
     )
     .addHelpText('after', '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error.')
-    .action((options: BuildOptions) =>
+    .action((options: BuildArguments) =>
       runCommand(async () => {
         await (await import('./build-command.ts')).build(options);
       }),

@@ -16,24 +16,9 @@ import type { Problem } from './dataset-problems.ts';
 import { readDatasetFolder } from './read-dataset.ts';
 import { buildsFolder } from '../tree/tree-contract.ts';
 import { type SummaryOptions, summarizeDataset } from './summary.ts';
+import type { BuildOptions } from './build-options.ts';
 
-export interface BuildOptions {
-  /** The dataset folder. */
-  readonly dataset: string;
-  /** The output tree (`dist`). */
-  readonly out: string;
-  readonly baseUrl: string;
-  /** The build date (YYYY-MM-DD); the dataset's own date when absent. */
-  readonly date?: string | undefined;
-  readonly datasetCommit?: string | null | undefined;
-  /** Aborting it stops the build and removes its temporary tree; the live tree stays as it was. */
-  readonly signal?: AbortSignal | undefined;
-  /**
-   * Told the path of each temporary tree of a build whose process is gone, as it is removed: before
-   * anything else, so it is told whether this build then succeeds, fails or throws.
-   */
-  readonly onAbandonedTreeRemoved?: ((path: string) => void) | undefined;
-}
+export type { BuildOptions };
 
 /** Reports the long steps of a build as they run (the CLI times them on a terminal). */
 export interface BuildProgress {

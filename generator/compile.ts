@@ -23,18 +23,15 @@ import { createModel, type Model } from './model.ts';
 import { sortProblems, type Problem } from './dataset-problems.ts';
 import { validateDataset } from './validate-dataset.ts';
 import { checkDocuments } from './check-documents.ts';
+import type { BuildOptions } from './build-options.ts';
 
-export interface CompileOptions {
-  readonly baseUrl: string;
-  /** Evaluation day for dated rules; defaults to the dataset's own latest `as_of`, so output never depends on the clock. */
-  readonly date?: string | undefined;
+/** What a compile takes of the build's options, and how problems name the dataset's folder. */
+export type CompileOptions = Pick<BuildOptions, 'baseUrl' | 'date' | 'datasetCommit'> & {
   /** Prefix of file names in problems, e.g. `dataset`. */
   readonly displayDir: string;
-  /** The dataset's commit, recorded in this build's history entry; null or absent when unknown. */
-  readonly datasetCommit?: string | null | undefined;
   /** The build this one follows (the live tree), whose history this build continues; absent for a first build. */
   readonly previous?: TreeView | undefined;
-}
+};
 
 export interface BuildOutput {
   /** Every file of the tree but the manifest, sorted by path. */

@@ -1,15 +1,11 @@
 /** The dataset indexed for the derivations: lookups by slug and code, nothing computed about rewards. */
 import type { Dataset, DatasetSources } from './load-dataset.ts';
 import type * as Rows from '../schemas/dataset.ts';
+import type { ModelOptions } from './build-options.ts';
 
-export interface BuildOptions {
-  /** Prefix of `service_url` links, without a trailing slash. */
-  readonly baseUrl: string;
-  /** The day rules are evaluated on (rotating categories), `YYYY-MM-DD`. */
-  readonly date: string;
-}
+export type Model = ModelOptions & ModelTables;
 
-export interface Model extends BuildOptions {
+interface ModelTables {
   readonly mccs: readonly Rows.MccRow[];
   readonly mccByCode: ReadonlyMap<string, Rows.MccRow>;
   readonly issuers: ReadonlyMap<string, Rows.IssuerRow>;
@@ -43,7 +39,7 @@ export interface Model extends BuildOptions {
 }
 
 /** Indexes a validated dataset. */
-export function createModel(dataset: Dataset, options: BuildOptions, sources: DatasetSources = new Map()): Model {
+export function createModel(dataset: Dataset, options: ModelOptions, sources: DatasetSources = new Map()): Model {
   const rows = <T>(located: readonly { row: T }[]) => located.map(({ row }) => row);
   const bySlug = <T extends { slug: string }>(items: readonly T[]) => new Map(items.map((item) => [item.slug, item]));
 
