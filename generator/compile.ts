@@ -13,10 +13,10 @@ import { type BuildChange, HISTORY_PATH, nextHistory } from './history.ts';
 import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
 import { datasetDate } from './dataset-date.ts';
-import { createManifest } from './create-manifest.ts';
+import { manifestChunks } from './create-manifest.ts';
 import { manifestRoutes } from './routes/index.ts';
-import { manifestSchema, type ManifestFile } from '../schemas/manifest.ts';
-import { byPath, entryOf, MANIFEST_PATH } from '../tree/tree-contract.ts';
+import type { ManifestFile } from '../schemas/manifest.ts';
+import { byPath, entryOf } from '../tree/tree-contract.ts';
 import { type Dataset, type DatasetSources, displayFile, loadDataset } from './load-dataset.ts';
 import { tables } from './tables.ts';
 import { createModel, type Model } from './model.ts';
@@ -93,8 +93,8 @@ export interface BuildPlan {
     answers: ReadonlyMap<string, ManifestFile>,
     read: (path: string) => unknown,
   ) => { readonly buildId: string; readonly history: readonly BuildChange[]; readonly files: Iterable<OutputFile> };
-  /** The bytes of `manifest.json` from every file's entry, in any order. */
-  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer;
+  /** The bytes of `manifest.json` from every file's entry (in any order), in chunks to write one after another. */
+  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer[];
 }
 
 /** The build of `model` as a plan (see BuildPlan); `options.previous` is the build it follows. */
@@ -137,22 +137,31 @@ export function planBuild(
     answers: answers(),
     afterAnswers(entries, read) {
       // The answers are complete: their hash names the build, and the history records what they changed.
-      const sorted = sortedEntries(entries);
-      const buildId = treeId(sorted);
+      const paths = sortedPaths(entries);
+      const buildId = treeId(paths, entries);
+      // Only a build that follows another compares its files with that one's: made when asked for.
+      let files: Record<string, ManifestFile> | undefined;
+      const current = {
+        build: buildId,
+        get files() {
+          files ??= Object.fromEntries(paths.map((path) => [path, entries.get(path) as ManifestFile]));
+          return files;
+        },
+        routes: manifestRoutes(),
+        read,
+      };
       const history = nextHistory({
         previous: options.previous === undefined ? undefined : withoutFiles(options.previous, isHistoryFile),
         previousHistory: readHistory(options.previous),
-        current: { build: buildId, files: Object.fromEntries(sorted), routes: manifestRoutes(), read },
+        current,
         date: datasetDate(model.dataset),
         datasetCommit: options.datasetCommit ?? null,
       });
       return { buildId, history, files: historyFiles(history) };
     },
     manifest(entries, buildId) {
-      const manifest = createManifest(buildId, model.date, sortedEntries(entries));
-      // The gateway checks the same schema on load; a manifest it would refuse is never written.
-      assertValid(validatorFor(manifestSchema), manifest, MANIFEST_PATH);
-      return serialise(manifest);
+      // Checked part by part against the schema the gateway loads it with: a manifest it would refuse is never written.
+      return manifestChunks(buildId, model.date, entries, sortedPaths(entries));
     },
   };
 }
@@ -181,7 +190,7 @@ export function compile(
   const files = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
   return {
     ok: true,
-    output: { files, entries: sortedEntries(entries), buildId, history, model, manifest: plan.manifest(entries, buildId) },
+    output: { files, entries: sortedEntries(entries), buildId, history, model, manifest: Buffer.concat(plan.manifest(entries, buildId)) },
     problems,
   };
 }
@@ -195,10 +204,18 @@ function sortedEntries(entries: ReadonlyMap<string, ManifestFile>): Map<string, 
   return new Map([...entries].sort(([a], [b]) => byPath(a, b)));
 }
 
-/** The build id: a hash of every path (sorted) with its ETag and encodings. */
-function treeId(sorted: ReadonlyMap<string, ManifestFile>): string {
+/** The paths of `entries` in code-unit order, the order of the build id and the manifest (a list of the keys, not a copy of the entries). */
+function sortedPaths(entries: ReadonlyMap<string, unknown>): string[] {
+  return [...entries.keys()].sort(byPath);
+}
+
+/** The build id: a hash of every path (`paths`, sorted) with its ETag and encodings. */
+function treeId(paths: readonly string[], entries: ReadonlyMap<string, ManifestFile>): string {
   const tree = createHash('sha256');
-  for (const [path, entry] of sorted) tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
+  for (const path of paths) {
+    const entry = entries.get(path) as ManifestFile;
+    tree.update(`${path}\u0000${entry.etag}\u0000${(entry.encodings ?? []).join(',')}\n`);
+  }
   return tree.digest('hex').slice(0, 16);
 }
 

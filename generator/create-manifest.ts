@@ -1,16 +1,72 @@
 /**
  * `manifest.json`: the index of the output tree that the gateway, the CDN upload and the
  * incremental rebuild all read: every file with its size, ETag and content type.
+ *
+ * It is written as text, entry by entry, in the canonical JSON of the whole document (sorted keys,
+ * no white space): a tree of a million files makes a manifest of over a hundred megabytes, and
+ * building it as one object, checking that, ordering a copy and serialising it held four copies of
+ * every entry at the build's peak. Each part is checked against the schema the gateway loads it with.
  */
-import type { ManifestFile, Manifest } from '../schemas/manifest.ts';
+import { canonicalJson } from './canonical-json.ts';
+import { GeneratorError } from './errors.ts';
 import { manifestRoutes } from './routes/index.ts';
+import { type Manifest, type ManifestFile, manifestFileSchema, manifestSchema, SAFE_FILE_KEY } from '../schemas/manifest.ts';
+import { validatorFor } from '../schemas/validator.ts';
 
-export { MANIFEST_PATH } from '../tree/tree-contract.ts';
+import { MANIFEST_PATH } from '../tree/tree-contract.ts';
+
+export { MANIFEST_PATH };
 export const MANIFEST_VERSION = 1;
 
 export type { Manifest };
 
-/** The manifest document for a finished tree. */
-export function createManifest(buildId: string, date: string, entries: ReadonlyMap<string, ManifestFile>): Manifest {
-  return { version: MANIFEST_VERSION, build: buildId, date, files: Object.fromEntries(entries), routes: manifestRoutes() };
+/** About this many bytes of text go into each chunk of the manifest. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * The bytes of `manifest.json` for a finished tree, in chunks, with a final newline: the canonical
+ * JSON of `{ version, build, date, files, routes }` with `files` from `entries`, whose `paths` are
+ * given in code-unit order.
+ */
+export function manifestChunks(
+  buildId: string,
+  date: string,
+  entries: ReadonlyMap<string, ManifestFile>,
+  paths: readonly string[],
+): Buffer[] {
+  // Everything but the files, checked as a manifest of no file; then each file's key and entry.
+  const head: Manifest = { version: MANIFEST_VERSION, build: buildId, date, files: {}, routes: manifestRoutes() };
+  const checkHead = validatorFor(manifestSchema);
+  if (!checkHead(head)) throw invalid('', checkHead.errors);
+  const checkEntry = validatorFor(manifestFileSchema);
+  const safeKey = new RegExp(SAFE_FILE_KEY);
+  // Canonical order of the document's keys: build, date, files, routes, version.
+  const chunks: Buffer[] = [];
+  let text = `{"build":${JSON.stringify(buildId)},"date":${JSON.stringify(date)},"files":{`;
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i] as string;
+    const entry = entries.get(path) as ManifestFile;
+    if (!safeKey.test(path)) throw invalid(`/files/${path}`, [{ message: `is not a safe file key (${SAFE_FILE_KEY})` }]);
+    if (!checkEntry(entry)) throw invalid(`/files/${path}`, checkEntry.errors);
+    text += `${i === 0 ? '' : ','}${JSON.stringify(path)}:${canonicalJson(entry)}`;
+    if (text.length >= CHUNK_BYTES) {
+      chunks.push(Buffer.from(text, 'utf8'));
+      text = '';
+    }
+  }
+  text += `},"routes":${canonicalJson(head.routes)},"version":${MANIFEST_VERSION}}\n`;
+  chunks.push(Buffer.from(text, 'utf8'));
+  return chunks;
+}
+
+/** The error the gateway's check of the same schema would give, as every document's (ERR_DOCUMENT_INVALID). */
+function invalid(
+  at: string,
+  errors: readonly { instancePath?: string; message?: string; keyword?: string }[] | null | undefined,
+): GeneratorError {
+  const detail = (errors ?? [])
+    .slice(0, 5)
+    .map((error) => `${at}${error.instancePath ?? ''} ${error.message ?? error.keyword}`.trim())
+    .join('; ');
+  return new GeneratorError('ERR_DOCUMENT_INVALID', `${MANIFEST_PATH} does not match its schema: ${detail}`);
 }

@@ -12,9 +12,11 @@
  * it, and the next build removes every `.tmp-<pid>` whose process is gone (removeAbandonedTrees).
  */
 import {
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readdirSync,
   readlinkSync,
@@ -23,6 +25,7 @@ import {
   rmSync,
   symlinkSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { BuildPlan, OutputFile } from './compile.ts';
@@ -121,7 +124,7 @@ export async function emitTree(
       // The history compares these answers with the previous build's, reading the few it needs back from disk.
       await pool.drain();
       const read = (path: string) => JSON.parse(readFileSync(join(temporary, path), 'utf8'));
-      const { buildId, files: historyFiles } = plan.afterAnswers(new Map(entries), read);
+      const { buildId, files: historyFiles } = plan.afterAnswers(entries, read);
       for (const file of historyFiles) await put(file);
       await pool.drain();
       return buildId;
@@ -137,7 +140,7 @@ export async function emitTree(
       if (inputs !== undefined) writeFileSync(join(target, INPUTS_FILE), `${inputs}\n`);
       return { changed: false, files: entries.size + 1, written: 0, reused: 0, removed: 0, buildId, buildDir: target };
     }
-    writeFileSync(join(temporary, MANIFEST_PATH), manifest);
+    writeChunks(join(temporary, MANIFEST_PATH), manifest);
     writeFileSync(join(temporary, BUILD_ID_PATH), `${buildId}\n`);
     if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
@@ -155,6 +158,16 @@ export async function emitTree(
   const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !entries.has(path)).length;
   pruneBuilds(buildsDir, [target, live]);
   return { changed: true, files: entries.size + 1, written, reused, removed, buildId: basename(target), buildDir: target };
+}
+
+/** Writes `chunks` one after another into a new file at `path` (the manifest: one string of it all would double its memory). */
+function writeChunks(path: string, chunks: readonly Buffer[]): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const chunk of chunks) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Prefix of a build's temporary folder in `<out>.builds/`; the writing process's id follows. */
