@@ -9,7 +9,8 @@
 import type { EarnTable } from '../schemas/keyed.ts';
 import { templatePattern } from '../schemas/path-template.ts';
 import { PUBLIC_FILES, publicPath } from '../schemas/public-files.ts';
-import { type AnswerRequest, type RouteAnswer, requestTarget, type ToolProblem } from './route-answer.ts';
+import { keyedTarget } from '../schemas/keyed-routes.ts';
+import type { AnswerRequest, RouteAnswer, ToolProblem } from './route-answer.ts';
 
 /** Where the wallet is used: an MCC, a merchant's slug or a web domain. */
 export type EarnTablePlace = { readonly mcc: string } | { readonly merchant: string } | { readonly domain: string };
@@ -35,8 +36,8 @@ function problemOf(answer: RouteAnswer & { kind: 'problem' }): EarnTableReply {
 }
 
 /** The keyed route serving an MCC's or a merchant's table (the public file's bytes). */
-function keyedTarget(place: { readonly mcc: string } | { readonly merchant: string }): string {
-  return requestTarget('/api/compute/earn-table', place);
+function earnTableTarget(place: { readonly mcc: string } | { readonly merchant: string }): string {
+  return keyedTarget('compute-earn-table', {}, place);
 }
 
 /** The public path of `table` (what best-card's `earn_table` names), from what the table says it is. */
@@ -59,20 +60,20 @@ function tableReply(answer: RouteAnswer, charge: string, channel: 'in_store' | '
 
 /** Reads the earn table of `place` through `follow` (authorised, not counted), naming the request that `best_of_my_cards` is charged as. */
 export async function readEarnTable(place: EarnTablePlace, follow: AnswerRequest): Promise<EarnTableReply> {
-  if ('mcc' in place) return tableReply(await follow(keyedTarget({ mcc: place.mcc })), keyedTarget({ mcc: place.mcc }), 'in_store');
+  if ('mcc' in place) return tableReply(await follow(earnTableTarget({ mcc: place.mcc })), earnTableTarget({ mcc: place.mcc }), 'in_store');
   if ('merchant' in place) {
-    const target = keyedTarget({ merchant: place.merchant });
+    const target = earnTableTarget({ merchant: place.merchant });
     const own = await follow(target);
     // 404: no table of its own (it ranks as its MCC), or no such merchant; best-card tells which.
     if (own.kind === 'document' || own.problem.status !== 404) return tableReply(own, target, 'in_store');
-    const best = await follow(requestTarget('/api/compute/best-card', { merchant: place.merchant }));
+    const best = await follow(keyedTarget('compute-best-card', {}, { merchant: place.merchant }));
     if (best.kind === 'problem') return problemOf(best);
     const path = linkedTable(parse(best));
     const mcc = path === undefined ? undefined : MCC_TABLE.exec(path)?.[1];
     if (mcc === undefined) return { kind: 'problem', message: `No earn table answers for merchant ${place.merchant}.` };
-    return tableReply(await follow(keyedTarget({ mcc })), keyedTarget({ mcc }), 'in_store');
+    return tableReply(await follow(earnTableTarget({ mcc })), earnTableTarget({ mcc }), 'in_store');
   }
-  const charge = requestTarget('/api/extension/recommend', { domain: place.domain });
+  const charge = keyedTarget('extension-recommend', {}, { domain: place.domain });
   const recommended = await follow(charge);
   if (recommended.kind === 'problem') return problemOf(recommended);
   const path = linkedTable(parse(recommended));

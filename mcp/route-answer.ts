@@ -33,11 +33,3 @@ export type RouteAnswer = (
 
 /** Answers a request path with its query (`/api/compute/best-card?mcc=5411`). */
 export type AnswerRequest = (target: string) => Promise<RouteAnswer>;
-
-/** `path?query` with the defined parameters only: the request target a tool asks for. */
-export function requestTarget(path: string, query: Readonly<Record<string, string | undefined>>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}

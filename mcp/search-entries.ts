@@ -3,6 +3,7 @@
  * and bonus categories, with the vocabulary words and web domains that find them) and every card of
  * the paged card list. The matching is the site's own (schemas/search-match.ts).
  */
+import { keyedTarget } from '../schemas/keyed-routes.ts';
 import type { AnswerRequest } from './route-answer.ts';
 import type { SearchIndexEntry } from '../schemas/documents.ts';
 import { PUBLIC_FILES } from '../schemas/public-files.ts';
@@ -48,7 +49,7 @@ async function readSearchEntries(answer: AnswerRequest): Promise<SearchEntry[] |
   }
   // The card list is paged; follow it to its last page.
   for (let page = 1; ; page += 1) {
-    const reply = await answer(`/api/cards?page=${page}`);
+    const reply = await answer(keyedTarget('cards-list', {}, { page: String(page) }));
     if (reply.kind !== 'document') break;
     const doc = JSON.parse(reply.bytes.toString('utf8')) as {
       data: { slug: string; name: string; issuer_name?: string }[];
@@ -56,7 +57,7 @@ async function readSearchEntries(answer: AnswerRequest): Promise<SearchEntry[] |
     };
     for (const card of doc.data) {
       const target: SearchTarget = { type: 'card', slug: card.slug, name: card.name, issuer: card.issuer_name ?? '' };
-      entries.push({ type: 'card', id: card.slug, name: card.name, path: `/api/cards/${card.slug}`, target });
+      entries.push({ type: 'card', id: card.slug, name: card.name, path: keyedTarget('cards-detail', { id: card.slug }), target });
     }
     if (page >= doc.total_pages) break;
   }

@@ -18,7 +18,7 @@ import { defineTool, type Tool, type ToolContext } from './define-tool.ts';
 import type { EarnTablePlace } from './read-earn-table.ts';
 import { rankAtPlace } from './place-ranking.ts';
 import { withRankedList } from './ranked-list.ts';
-import { requestTarget } from './route-answer.ts';
+import { keyedTarget } from '../schemas/keyed-routes.ts';
 import { type RankedCard, summariseCard, summariseComparison, summariseRanking, summariseTripleStack } from './summaries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
 import { findEntries } from './search-entries.ts';
@@ -88,14 +88,14 @@ const bestCard = defineTool({
       if (args.valuation !== undefined) return toolError('valuation is taken with merchant or mcc, not with domain.');
       if (args.channel === 'in_store') return toolError('A domain is a purchase online: leave channel out, or give merchant or mcc.');
       return answerResult(
-        await context.answer(requestTarget('/api/extension/recommend', { domain: place.domain, segment: args.segment })),
+        await context.answer(keyedTarget('extension-recommend', {}, { domain: place.domain, segment: args.segment })),
         ranking(context),
       );
     }
     if (args.channel === 'online')
       return rankAtPlace({ place, channel: 'online', valuation: args.valuation, segment: args.segment, limit: ONLINE_LIST }, context);
     const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation, segment: args.segment };
-    return answerResult(await context.answer(requestTarget('/api/compute/best-card', query)), ranking(context));
+    return answerResult(await context.answer(keyedTarget('compute-best-card', {}, query)), ranking(context));
   },
 });
 
@@ -106,7 +106,7 @@ const recommendForDomain = defineTool({
   inputSchema: { domain: z.string().min(1).max(253).describe('a domain or URL, e.g. amazon.com'), segment },
   run: async (args, context) =>
     answerResult(
-      await context.answer(requestTarget('/api/extension/recommend', { domain: args.domain, segment: args.segment })),
+      await context.answer(keyedTarget('extension-recommend', {}, { domain: args.domain, segment: args.segment })),
       ranking(context),
     ),
 });
@@ -119,7 +119,7 @@ const tripleStack = defineTool({
   run: async (args, context) =>
     answerResult(
       await context.answer(
-        requestTarget('/api/compute/triple-stack', { merchant: args.merchant, valuation: args.valuation, segment: args.segment }),
+        keyedTarget('compute-triple-stack', {}, { merchant: args.merchant, valuation: args.valuation, segment: args.segment }),
       ),
       (doc) => summariseTripleStack(doc, context.buildDate),
     ),
@@ -131,7 +131,7 @@ const cardDetails = defineTool({
     "One card's reward rules, fees, sign-up bonus, benefits and credits, by its slug (find slugs with the search tool), cards closed to applicants included.",
   inputSchema: { card: slug.describe('card slug, e.g. amex-gold') },
   run: async (args, context) =>
-    answerResult(await context.answer(`/api/cards/${args.card}`), (doc) => summariseCard(doc, context.buildDate)),
+    answerResult(await context.answer(keyedTarget('cards-detail', { id: args.card })), (doc) => summariseCard(doc, context.buildDate)),
 });
 
 const search = defineTool({
@@ -148,7 +148,7 @@ const search = defineTool({
   },
   run: async (args, context) => {
     // Charged as one call of the card list, whose cards it searches (with the public search index).
-    const charged = await context.answer('/api/cards');
+    const charged = await context.answer(keyedTarget('cards-list'));
     if (charged.kind === 'problem') return toolError(charged.problem.detail, charged.problem);
     const entries = await context.searchEntries();
     if (entries === undefined) return toolError('The build has no search index.');
@@ -173,7 +173,7 @@ const compareCards = defineTool({
     if (place === undefined) return toolError('Give exactly one of merchant or mcc.');
     if (args.channel === 'online') return rankAtPlace({ place, wallet: args.cards, channel: 'online', valuation: args.valuation }, context);
     const reply = await context.answer(
-      requestTarget('/api/compute/best-card', { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }),
+      keyedTarget('compute-best-card', {}, { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }),
     );
     if (reply.kind === 'problem') return toolError(reply.problem.detail, reply.problem);
     const doc = await withRankedList(JSON.parse(reply.bytes.toString('utf8')) as Record<string, unknown>, context.follow);

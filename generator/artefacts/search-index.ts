@@ -9,6 +9,7 @@ import { searchIndex as searchIndexSchema, type SearchIndexEntry } from '../../s
 import { merchantsWithPage } from '../views/static-limits.ts';
 import { byText, hasStaticRecord } from '../views/index.ts';
 import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
 
 type Target = `${'mcc' | 'merchant' | 'category'}:${string}`;
 
@@ -54,7 +55,7 @@ export const searchIndex: Artefact = {
           rank: merchant.popularity_rank,
           path: hasStaticRecord(model, merchant)
             ? publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug })
-            : `/api/merchants/${merchant.slug}`,
+            : keyedTarget('merchants-detail', { slug: merchant.slug }),
           ...(merchant.domains.length === 0 ? {} : { domains: [...merchant.domains] }),
           ...termsOf(`merchant:${merchant.slug}`),
         }),
@@ -66,7 +67,7 @@ export const searchIndex: Artefact = {
             type: 'category',
             slug: category.slug,
             name: category.name,
-            path: `/api/categories/${category.slug}`,
+            path: keyedTarget('categories-detail', { slug: category.slug }),
             ...termsOf(`category:${category.slug}`),
           }),
         ),
