@@ -7,7 +7,8 @@ import type { McpServer, ToolCallback } from '@modelcontextprotocol/sdk/server/m
 import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { RATE_LIMIT_META, type ToolName, toolOutputSchema } from '../schemas/mcp.ts';
+import { RATE_LIMIT_META, TOOL_CHARGES, type ToolName, toolOutputSchema } from '../schemas/mcp.ts';
+import { routeOfTarget } from '../schemas/keyed-routes.ts';
 import type { AnswerRequest, RateLimitWindow } from './route-answer.ts';
 import type { SearchEntry } from './search-entries.ts';
 
@@ -55,6 +56,9 @@ export function defineTool<Shape extends ZodRawShapeCompat>(tool: {
       // The quota as the tool's one charged request left it (a tool charges at most one).
       let windows: readonly RateLimitWindow[] | undefined;
       const answer: AnswerRequest = async (target) => {
+        const route = routeOfTarget(target);
+        if (route === undefined || !TOOL_CHARGES[tool.name].includes(route))
+          throw new Error(`tool ${tool.name} may not be charged as ${target} (schemas/mcp.ts, TOOL_CHARGES)`);
         const reply = await context.answer(target);
         windows = reply.rateLimit ?? windows;
         return reply;

@@ -8,6 +8,7 @@ import { cardSegment, isoDate, slug, text } from './common.ts';
 import { channel } from './dataset/acceptance.ts';
 import { bestCard, cardDetail, earnTable, earnTableEntry, networkAcceptance, recommendation, tripleStack } from './keyed.ts';
 import { PROBLEM_SCHEMA } from './problem-types.ts';
+import { type KeyedRouteId, keyedRoute } from './keyed-routes.ts';
 
 /** The path of the assistants' endpoint, which the gateway serves (`serve --mcp`) and the OpenAPI document describes. */
 export const MCP_PATH = '/mcp';
@@ -174,6 +175,31 @@ export const TOOL_ANSWERS = {
 } as const satisfies Readonly<Record<string, readonly object[]>>;
 
 export type ToolName = keyof typeof TOOL_ANSWERS;
+
+/**
+ * The routes each tool may be charged as, one call per tool call (docs/api.md, "Assistants"): the
+ * tools check it when they answer, and the API document's text on `/mcp` is written from it.
+ */
+export const TOOL_CHARGES: Readonly<Record<ToolName, readonly KeyedRouteId[]>> = {
+  best_card: ['compute-best-card', 'extension-recommend', 'compute-earn-table'],
+  recommend_for_domain: ['extension-recommend'],
+  triple_stack: ['compute-triple-stack'],
+  card_details: ['cards-detail'],
+  search: ['cards-list'],
+  compare_cards: ['compute-best-card', 'compute-earn-table'],
+  best_of_my_cards: ['compute-earn-table', 'extension-recommend'],
+};
+
+/** What each tool is charged as, in words: `best_card: /api/compute/best-card, /api/extension/recommend or …; …`. */
+export function toolChargesText(): string {
+  return Object.entries(TOOL_CHARGES)
+    .map(([name, ids]) => {
+      const paths = ids.map((id) => keyedRoute(id).path);
+      const last = paths.pop() as string;
+      return `${name}: ${paths.length === 0 ? last : `${paths.join(', ')} or ${last}`}`;
+    })
+    .join('; ');
+}
 
 /** The tools' names, which the gateway's metrics label tool calls by (any other name is `other`). */
 export const TOOL_NAMES: ReadonlySet<string> = new Set(Object.keys(TOOL_ANSWERS));

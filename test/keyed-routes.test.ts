@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { defineRoute, type RouteDefinition } from '../generator/route.ts';
 import { checkSharedFiles, renderOutput } from '../generator/route-runner.ts';
 import { routes } from '../generator/routes/index.ts';
-import { KEYED_ROUTES, keyedRoute, keyedTarget } from '../schemas/keyed-routes.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { defineTool, type ToolContext } from '../mcp/define-tool.ts';
+import type { RouteAnswer } from '../mcp/route-answer.ts';
+import { KEYED_ROUTES, keyedRoute, keyedTarget, routeOfTarget } from '../schemas/keyed-routes.ts';
+import { TOOL_CHARGES, toolChargesText } from '../schemas/mcp.ts';
 import { ROOT } from './helpers/cli.ts';
 
 describe('the keyed-route table', () => {
@@ -70,6 +76,12 @@ describe('files two routes share', () => {
 });
 
 /** A keyed route's path as a pattern: placeholders match one segment without a dot (public files end in .json). */
+/** A tool result carrying the answer's document, as the tools answer (enough for the SDK's checks). */
+const toolAnswerOf = (answer: RouteAnswer) => ({
+  content: [{ type: 'text' as const, text: answer.kind === 'document' ? answer.bytes.toString('utf8') : answer.problem.detail }],
+  ...(answer.kind === 'document' ? { structuredContent: JSON.parse(answer.bytes.toString('utf8')) } : {}),
+});
+
 const keyedPatterns = KEYED_ROUTES.map((route) => ({
   id: route.id,
   pattern: new RegExp(`^${route.path.replace(/\{[^{}]+\}/g, '[^/.]+').replaceAll('?', '\\?')}$`),
@@ -98,5 +110,56 @@ describe('keyed paths in the source', () => {
         });
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('what the MCP tools are charged as', () => {
+  it('names a route for every request target, and none for a path no route has', () => {
+    expect(routeOfTarget('/api/cards/amex-gold')).toBe('cards-detail');
+    expect(routeOfTarget('/api/cards?page=2')).toBe('cards-list');
+    expect(routeOfTarget('/api/compute/best-card?mcc=5411&segment=personal')).toBe('compute-best-card');
+    expect(routeOfTarget('/api/cardsx')).toBeUndefined();
+    expect(routeOfTarget('/api/mcc/5411.json')).toBeUndefined();
+  });
+
+  it("is written in the API document's text from the tool table, every tool with its routes", () => {
+    const text = toolChargesText();
+    for (const [name, ids] of Object.entries(TOOL_CHARGES)) {
+      expect(text).toContain(`${name}: `);
+      for (const id of ids) expect(text).toContain(keyedRoute(id).path);
+    }
+    expect(text).toContain('recommend_for_domain: /api/extension/recommend;');
+    expect(text).toContain('compare_cards: /api/compute/best-card or /api/compute/earn-table;');
+  });
+
+  it('refuses a tool call that would be charged as a route its table does not name', async () => {
+    const server = new McpServer({ name: 'test', version: '0' });
+    const asked: string[] = [];
+    const context: ToolContext = {
+      answer: async (target) => {
+        asked.push(target);
+        return { kind: 'document', bytes: Buffer.from('{"query":"x","results":[]}'), fileKey: 'keyed/x.json' };
+      },
+      follow: async () => ({ kind: 'document', bytes: Buffer.from('{}'), fileKey: 'keyed/x.json' }),
+      searchEntries: async () => [],
+      buildDate: '2026-11-28',
+    };
+    const charging = (target: string) =>
+      defineTool({
+        name: 'search',
+        description: 'a test',
+        inputSchema: {},
+        run: async (_args, ctx) => toolAnswerOf(await ctx.answer(target)),
+      });
+    charging(keyedTarget('programs-list'))(server, context);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '0' });
+    await client.connect(clientSide);
+    const result = await client.callTool({ name: 'search', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('may not be charged as /api/programs');
+    expect(asked).toEqual([]);
+    await client.close();
   });
 });

@@ -3,6 +3,8 @@
  * JSON-RPC message of the Model Context Protocol. The document says what the endpoint is and how
  * it is charged; the tools themselves are listed by the protocol (`tools/list`), not here.
  */
+import { toolChargesText } from '../../schemas/mcp.ts';
+
 const JSON_RPC = {
   type: 'object',
   description: 'one JSON-RPC 2.0 message of the Model Context Protocol',
@@ -24,9 +26,7 @@ export const MCP_OPERATION = {
   description:
     'The MCP tools of `cardrewards mcp` for assistants: each POST carries one JSON-RPC message and is answered with one JSON document. ' +
     'The POST needs a valid X-API-Key (401 otherwise). initialize and tools/list cost nothing; each tools/call is authorised and counted ' +
-    'as one call of the route it maps to (best_card: /api/compute/best-card, /api/extension/recommend, or with channel=online ' +
-    '/api/compute/earn-table; best_of_my_cards: /api/compute/earn-table or /api/extension/recommend; triple_stack: ' +
-    '/api/compute/triple-stack; card_details: /api/cards/{id}; search: /api/cards), and its refusals (403, 429) are tool errors carrying ' +
+    `as one call of the route it maps to (${toolChargesText()}), and its refusals (403, 429) are tool errors carrying ` +
     'the problem document, with required_tier or rate_limit. Every tool has an outputSchema and answers structuredContent; a result that ' +
     'reached the quota carries the windows left in _meta["cardrewards/rate_limit"]. Off unless the operator runs serve --mcp; while off, a POST here is 405.',
   security: [{ ApiKey: [] }],
