@@ -6,9 +6,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { PARAM_KINDS } from './param-kinds.ts';
 
-/** Tiers, lowest first (docs/api.md, "Tiers"). */
-export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
-export type Tier = (typeof TIERS)[number];
+import { TIERS } from './tiers.ts';
+
+export { TIERS, type Tier } from './tiers.ts';
 
 export { PARAM_KINDS, type ParamKind } from './param-kinds.ts';
 

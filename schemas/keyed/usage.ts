@@ -3,7 +3,7 @@
  * and the OpenAPI document describes from this schema.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { TIERS } from '../manifest.ts';
+import { TIERS } from '../tiers.ts';
 
 /** One window of /api/usage: the UTC day or month, its counted calls, its limit (null: unlimited) and when it resets. */
 const usageWindowSchema = (description: string, period: string) =>
