@@ -9,6 +9,8 @@ import { FIXTURE } from './helpers/cli.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
+import { PUBLIC_FILES, publicFile } from '../schemas/public-files.ts';
+import { templatePattern } from '../schemas/path-template.ts';
 
 const fixture = useCompiledFixture();
 const json = (path: string) => fixture.json(path);
@@ -16,19 +18,15 @@ const json = (path: string) => fixture.json(path);
 describe('keyed responses on the fixture', () => {
   it('never writes a keyed response under public/', () => {
     for (const path of fixture.output.files.keys()) expect(path.startsWith('public/') || path.startsWith('keyed/')).toBe(true);
-    // The public site adds pages, assets and the downloads, but no JSON beyond the static records and the earn tables (issue 27).
-    expect(
-      [...fixture.output.files.keys()]
-        .filter((p) => p.startsWith('public/') && p.endsWith('.json'))
-        .every(
-          (p) =>
-            p.startsWith('public/api/mcc/') ||
-            p.startsWith('public/api/merchant/') ||
-            p.startsWith('public/api/earn-table/') ||
-            p === 'public/api/search.json' ||
-            p === 'public/openapi.json',
-        ),
-    ).toBe(true);
+    // The public site adds pages, assets and the downloads, but no JSON beyond the public files (schemas/public-files.ts):
+    // the static records, the search index, the earn tables, the extension's index and the API document.
+    const publicJson = Object.values(PUBLIC_FILES)
+      .filter((template) => template.endsWith('.json'))
+      .map((template) => templatePattern(publicFile(template)));
+    const stray = [...fixture.output.files.keys()].filter(
+      (p) => p.startsWith('public/') && p.endsWith('.json') && !publicJson.some((pattern) => pattern.test(p)),
+    );
+    expect(stray).toEqual([]);
   });
 
   it('ranks every active card for an MCC, with the rule that applied, its cap, both values and its conditions', () => {
