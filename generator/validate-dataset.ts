@@ -6,7 +6,7 @@ import type { Dataset, Located, RejectedRows } from './load-dataset.ts';
 import type { Problem } from './dataset-problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import { checkAllPurchases } from './validate-all-purchases.ts';
-import { checkCardValuations } from './validate-card-valuations.ts';
+import { type Add, checkCardValuations } from './validate-card-valuations.ts';
 import { checkVerifications } from './validate-verifications.ts';
 
 /** All cross-row problems of a loaded dataset; `displayDir` prefixes file names. */
@@ -83,14 +83,44 @@ function checkKeys(
 
 type FileOf = (table: TableDefinition['name']) => string;
 
+/** The rules one row's schema cannot state, table by table (each adds its problems through `add`). */
+const ROW_RULES: readonly ((dataset: Dataset, add: Add) => void)[] = [
+  checkCardRewardRows,
+  checkOfferRows,
+  checkCardRows,
+  checkProgramRows,
+  checkPortalRateRows,
+  checkSearchTermRows,
+  checkTransferRows,
+  checkMerchantRows,
+  checkEasyCreditRows,
+  checkCardValuations,
+  checkAllPurchases,
+  checkVerifications,
+];
+
 function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
   const problems: Problem[] = [];
-  const add = (table: TableDefinition['name'], line: number, column: string, message: string) => {
+  const add: Add = (table, line, column, message) => {
     const definition = tables.find((t) => t.name === table)!;
     const index = Object.keys(definition.schema.properties).indexOf(column) + 1;
     problems.push({ code: 'inconsistent', file: fileOf(table), line, column: index, message });
   };
+  for (const rule of ROW_RULES) rule(dataset, add);
+  if (!dataset.cards.some(({ row }) => row.status === 'active')) {
+    problems.push({
+      code: 'empty_table',
+      file: fileOf('cards'),
+      line: 0,
+      column: 0,
+      message: 'no active card; expected at least one to rank',
+    });
+  }
+  return problems;
+}
 
+/** card_rewards.csv: a cap is whole, a date range runs forwards, a rotating rule has its dates. */
+function checkCardRewardRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.cardRewards) {
     const capped = [row.cap_usd, row.cap_period, row.rate_after_cap].filter((v) => v !== null).length;
     if (capped !== 0 && capped !== 3) {
@@ -113,16 +143,35 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
       );
     }
   }
+}
+
+/** offers.csv: a date range runs forwards, and the offer's issuer is its card's. */
+function checkOfferRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.offers) {
     if (row.valid_from && row.valid_to && row.valid_from > row.valid_to) {
       add('offers', line, 'valid_to', `valid_to ${row.valid_to} is before valid_from ${row.valid_from}; expected a forward range`);
     }
   }
+  const cardIssuer = new Map(dataset.cards.map(({ row }) => [row.slug, row.issuer]));
+  for (const { row, line } of dataset.offers) {
+    const issuer = row.card === null ? undefined : cardIssuer.get(row.card);
+    if (issuer !== undefined && issuer !== row.issuer) {
+      add('offers', line, 'issuer', `card ${row.card} is issued by ${issuer}; expected issuer ${issuer}, got ${row.issuer}`);
+    }
+  }
+}
+
+/** cards.csv: a sign-up bonus has its unit. */
+function checkCardRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.cards) {
     if ((row.signup_bonus === null) !== (row.signup_bonus_unit === null)) {
       add('cards', line, 'signup_bonus_unit', 'signup_bonus and signup_bonus_unit go together; expected both or neither');
     }
   }
+}
+
+/** programs.csv: cash back is worth a cent a point; an assumed value is left empty, every other is given. */
+function checkProgramRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.programs) {
     if (row.kind === 'cash_back' && row.cents_per_point !== 1) {
       add('programs', line, 'cents_per_point', `a cash_back program is worth 1 cent per point; expected 1, got ${row.cents_per_point}`);
@@ -139,6 +188,10 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
       );
     }
   }
+}
+
+/** portal_rates.csv: a typical rate has its window ending the day observed; a published one has none. */
+function checkPortalRateRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.portalRates) {
     const windowed = row.window_from !== null && row.window_to !== null;
     if (row.basis === 'typical' && (!windowed || row.window_to !== row.observed_on || row.window_from! > row.window_to!)) {
@@ -148,14 +201,25 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
       add('portalRates', line, 'window_from', 'a published rate is one day as shown: no window, observations 1');
     }
   }
+}
+
+/** search_terms.csv: every word names something. */
+function checkSearchTermRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.searchTerms) {
     if (row.mccs.length === 0 && row.category === null && row.merchant === null)
       add('searchTerms', line, 'mccs', `term ${JSON.stringify(row.term)} names nothing; expected MCC codes, a category or a merchant`);
   }
+}
+
+/** transfer_partners.csv: no program transfers to itself. */
+function checkTransferRows(dataset: Dataset, add: Add): void {
   for (const { row, line } of dataset.transferPartners) {
     if (row.from_program === row.to_program) add('transferPartners', line, 'to_program', 'a program cannot transfer to itself');
   }
+}
 
+/** merchants.csv: a domain belongs to one merchant, a popularity rank to one. */
+function checkMerchantRows(dataset: Dataset, add: Add): void {
   const domainOwner = new Map<string, { slug: string; line: number }>();
   const rankOwner = new Map<number, { slug: string; line: number }>();
   for (const { row, line } of dataset.merchants) {
@@ -180,10 +244,10 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
       );
     else rankOwner.set(row.popularity_rank, { slug: row.slug, line });
   }
+}
 
-  checkCardValuations(dataset, add);
-  checkAllPurchases(dataset, add);
-  checkVerifications(dataset, add);
+/** easy_credits.csv: each names a credit of its card's benefits. */
+function checkEasyCreditRows(dataset: Dataset, add: Add): void {
   const credits = new Set(dataset.cardBenefits.filter(({ row }) => row.kind === 'credit').map(({ row }) => `${row.card}\u0000${row.name}`));
   for (const { row, line } of dataset.easyCredits) {
     if (!credits.has(`${row.card}\u0000${row.credit}`))
@@ -194,22 +258,4 @@ function checkRules(dataset: Dataset, fileOf: FileOf): Problem[] {
         `${row.card} has no credit named ${JSON.stringify(row.credit)} in card_benefits.csv; expected a credit's exact name`,
       );
   }
-
-  const cardIssuer = new Map(dataset.cards.map(({ row }) => [row.slug, row.issuer]));
-  for (const { row, line } of dataset.offers) {
-    const issuer = row.card === null ? undefined : cardIssuer.get(row.card);
-    if (issuer !== undefined && issuer !== row.issuer) {
-      add('offers', line, 'issuer', `card ${row.card} is issued by ${issuer}; expected issuer ${issuer}, got ${row.issuer}`);
-    }
-  }
-  if (!dataset.cards.some(({ row }) => row.status === 'active')) {
-    problems.push({
-      code: 'empty_table',
-      file: fileOf('cards'),
-      line: 0,
-      column: 0,
-      message: 'no active card; expected at least one to rank',
-    });
-  }
-  return problems;
 }
