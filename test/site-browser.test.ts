@@ -3,29 +3,15 @@
  * gateway on port 0: the home page's search, MCC and merchant pages, the widget embedded in a page
  * of another origin (CORS, Shadow DOM), the iframe variant, and axe-core on every kind of page.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../gateway/store.ts';
-import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
-import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
-import { runCli } from './helpers/cli.ts';
-import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
-import { HOSTILE_NAME, HOSTILE_SLUG, writeSiteFixture } from './helpers/site-fixture.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
+import { HOSTILE_NAME, HOSTILE_SLUG } from './helpers/site-fixture.ts';
+import { useSiteInChromium } from './helpers/site-in-chromium.ts';
 import { prepare } from '../generator/compile.ts';
 import { compareEarnings, earningFor, rankCards } from '../generator/ranking.ts';
 import { readDataset } from '../generator/read-dataset.ts';
-
-const work = mkdtempSync(join(tmpdir(), 'cardrewards-site-'));
-let store: Store;
-let gateway: TestGateway;
-let host: Server;
-let hostUrl: string;
-let browser: Browser;
 
 /** A page of another origin that embeds the widget, with hostile CSS the widget must not inherit. */
 const hostPage = (site: string, cards: string | null = null) => `<!DOCTYPE html>
@@ -41,36 +27,13 @@ const framePage = (site: string) => `<!DOCTYPE html>
 <body><main><h1>Host page</h1><iframe src="${site}/widget/mcc.html" title="MCC lookup" width="600" height="440"></iframe></main></body></html>`;
 
 describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium', () => {
-  beforeAll(async () => {
-    expect(HAS_CHROMIUM, 'chromium is not installed; .ci/run installs it').toBe(true);
-    const dataset = join(work, 'dataset');
-    writeSiteFixture(dataset);
-    const built = await runCli(['build', '--dataset', dataset, '--out', join(work, 'dist'), '--base-url', 'https://rewards.example.test']);
-    expect(built.stderr).toBe('');
-    store = createEmbeddedStore({ file: join(work, 'state.json') });
-    gateway = await startTestGateway(store, join(work, 'dist'));
-    host = createServer((request, response) => {
-      const cards = new URL(request.url ?? '/', 'http://host').searchParams.get('cards');
-      const body = request.url === '/frame' ? framePage(gateway.url) : hostPage(gateway.url, cards);
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    // `localhost` rather than 127.0.0.1: another host name and port, so another origin for certain.
-    hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => host?.close(resolve));
-    await gateway?.close();
-    await store?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  const site = useSiteInChromium('cardrewards-site-', (request, siteUrl) =>
+    request.url === '/frame' ? framePage(siteUrl) : hostPage(siteUrl, new URL(request.url ?? '/', 'http://host').searchParams.get('cards')),
+  );
 
   /** A fresh page that fails the test on any script error or dialog (an executed `<script>` from data would open one). */
   async function open(url: string, viewport = { width: 1024, height: 800 }): Promise<Page> {
-    const page = await browser.newPage({ viewport });
+    const page = await site.browser.newPage({ viewport });
     page.on('pageerror', (error) => {
       throw error;
     });
@@ -82,7 +45,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   }
 
   it('finds Costco with the home page search (no key) and opens its page', async () => {
-    const page = await open(`${gateway.url}/`);
+    const page = await open(`${site.gateway.url}/`);
     await page.fill('#q', 'Costco');
     const result = page.locator('#results a', { hasText: 'Costco' });
     await result.first().waitFor();
@@ -94,7 +57,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('renders an MCC page with its top cards and merchants', async () => {
-    const page = await open(`${gateway.url}/mcc/5411`);
+    const page = await open(`${site.gateway.url}/mcc/5411`);
     expect(await page.locator('h1').textContent()).toBe('MCC 5411: Grocery Stores, Supermarkets');
     expect(await page.locator('table tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('a[href="/merchant/whole-foods-market"]').count()).toBe(1);
@@ -103,7 +66,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('renders a merchant page as the answer at the till: cards it takes with the why, networks, portal, offer; readable on a phone', async () => {
-    const page = await open(`${gateway.url}/merchant/costco`, { width: 375, height: 740 });
+    const page = await open(`${site.gateway.url}/merchant/costco`, { width: 375, height: 740 });
     expect(await page.locator('a[href="/mcc/5300"]').first().textContent()).toContain('5300');
     // Costco takes only Visa in store (the site fixture has its acceptance rows): its one active Visa card, with the why.
     const rows = page.locator('table tbody tr');
@@ -124,14 +87,14 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('shows a hostile merchant name as text and runs none of it', async () => {
-    const page = await open(`${gateway.url}/merchant/${HOSTILE_SLUG}`);
+    const page = await open(`${site.gateway.url}/merchant/${HOSTILE_SLUG}`);
     expect(await page.locator('h1').textContent()).toBe(HOSTILE_NAME);
     expect(await page.locator('main script').count()).toBe(0);
     await page.close();
   });
 
   it('embeds the widget in a page of another origin: looks up 5411 and starbucks', async () => {
-    const page = await open(`${hostUrl}/`);
+    const page = await open(`${site.hostUrl}/`);
     const input = page.locator('[data-cardrewards-mcc] form input');
     await input.fill('5411');
     await input.press('Enter');
@@ -152,7 +115,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('works as an iframe too', async () => {
-    const page = await open(`${hostUrl}/frame`);
+    const page = await open(`${site.hostUrl}/frame`);
     const frame = page.frameLocator('iframe');
     await frame.locator('form input').fill('5411');
     await frame.locator('form input').press('Enter');
@@ -161,18 +124,18 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('re-ranks the MCC table among three cards picked in "My cards", keeps them over a reload, sends them nowhere, and passes axe', async () => {
-    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    const prepared = prepare(readDataset(join(site.work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
     if (!prepared.ok) throw new Error('the site fixture compiles');
     const ranking = rankCards(prepared.model, { mcc: '5411' });
     // Three cards from the bottom of the ranking: none of them is in the page's top rows as built.
     const wallet = ranking.slice(-3).map((earning) => earning.card);
     const requests: string[] = [];
-    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1024, height: 800 } });
     page.on('pageerror', (error) => {
       throw error;
     });
     page.on('request', (request) => requests.push(`${request.url()} ${request.postData() ?? ''}`));
-    await page.goto(`${gateway.url}/mcc/5411`);
+    await page.goto(`${site.gateway.url}/mcc/5411`);
     const builtRows = await page.locator('table tbody tr td:nth-child(2) a').allTextContents();
     await page.locator('details.wallet summary').waitFor();
     await page.locator('details.wallet summary').click();
@@ -204,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('re-ranks a row as the page builds it: the built table\'s own cards picked in "My cards" give the same rows, markup and all', async () => {
-    const page = await open(`${gateway.url}/mcc/5411`);
+    const page = await open(`${site.gateway.url}/mcc/5411`);
     const rows = page.locator('table tbody tr');
     const built = await rows.evaluateAll((trs) => trs.map((tr) => tr.outerHTML));
     const slugs = await page
@@ -227,11 +190,11 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('offers the cards closed to applicants in "My cards", marked, and ranks one when held, though the page ranks none', async () => {
-    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    const prepared = prepare(readDataset(join(site.work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
     if (!prepared.ok) throw new Error('the site fixture compiles');
     const closed = [...prepared.model.cardBySlug.values()].filter((card) => card.status !== 'active');
     expect(closed.map((card) => card.slug)).toContain('chase-freedom');
-    const page = await open(`${gateway.url}/mcc/5411`);
+    const page = await open(`${site.gateway.url}/mcc/5411`);
     const builtRows = await page.locator('table tbody tr td:nth-child(2) a').allTextContents();
     expect(builtRows).not.toContain('Chase Freedom');
     await page.locator('details.wallet summary').click();
@@ -252,7 +215,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('answers at Costco in the widget as the page does: Visa only, rate, value and conditions, personal or business on a click', async () => {
-    const page = await open(`${hostUrl}/`);
+    const page = await open(`${site.hostUrl}/`);
     const widget = page.locator('[data-cardrewards-mcc]');
     await widget.locator('form input').fill('costco');
     await widget.locator('form input').press('Enter');
@@ -279,7 +242,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('says which of my cards Costco refuses, and why, on its page and in the widget', async () => {
-    const page = await open(`${gateway.url}/merchant/costco`);
+    const page = await open(`${site.gateway.url}/merchant/costco`);
     await page.evaluate(
       `localStorage.setItem('cardrewards.wallet', JSON.stringify(['amex-gold', 'chase-sapphire-preferred', 'citi-double-cash']))`,
     );
@@ -294,7 +257,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     expect(await page.locator('table tbody tr td:nth-child(2) a').allTextContents()).toEqual(['Chase Sapphire Preferred® Card']);
     await page.close();
 
-    const embedded = await open(`${hostUrl}/?cards=amex-gold,citi-double-cash`);
+    const embedded = await open(`${site.hostUrl}/?cards=amex-gold,citi-double-cash`);
     const widget = embedded.locator('[data-cardrewards-mcc]');
     await widget.locator('form input').fill('costco');
     await widget.locator('form input').press('Enter');
@@ -307,11 +270,11 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   });
 
   it('takes a wallet in the widget, by data-cards and by postMessage (also into the iframe), and names the best of those cards', async () => {
-    const prepared = prepare(readDataset(join(work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+    const prepared = prepare(readDataset(join(site.work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
     if (!prepared.ok) throw new Error('the site fixture compiles');
     const ranking = rankCards(prepared.model, { mcc: '5411' });
     const [last, beforeLast] = [ranking.at(-1)!, ranking.at(-2)!];
-    const page = await open(`${hostUrl}/?cards=${last.card.slug},${beforeLast.card.slug}`);
+    const page = await open(`${site.hostUrl}/?cards=${last.card.slug},${beforeLast.card.slug}`);
     const input = page.locator('[data-cardrewards-mcc] form input');
     await input.fill('5411');
     await input.press('Enter');
@@ -322,7 +285,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
     await expect.poll(() => best.textContent()).toBe(`Your best card here: ${last.card.name} (${last.value}¢ per $1)`);
     await page.close();
 
-    const framed = await open(`${hostUrl}/frame`);
+    const framed = await open(`${site.hostUrl}/frame`);
     const frame = framed.frameLocator('iframe');
     await frame.locator('form input').waitFor();
     await framed.evaluate(
@@ -357,7 +320,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site in chromium
   it.each(AXE_PATHS.flatMap((path) => (['desktop', 'phone'] as const).map((device) => [path, device] as const)))(
     'has no serious or critical axe-core violations on %s (%s)',
     async (path, device) => {
-      const page = await open(`${gateway.url}${path}`, VIEWPORTS[device]);
+      const page = await open(`${site.gateway.url}${path}`, VIEWPORTS[device]);
       if (path === '/' || path.startsWith('/widget')) await page.waitForLoadState('networkidle');
       const serious = (await runAxe(page))
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -4,17 +4,12 @@
  * (no element's box, the document neither), the first ranked card is on the first screen, and a
  * merchant's acceptance rule comes before its ranking. Screenshots go to test-output/site/phone/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../gateway/store.ts';
-import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
-import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, SCREENSHOTS } from './helpers/browser.ts';
-import { runCli } from './helpers/cli.ts';
-import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
-import { writeSiteFixture } from './helpers/site-fixture.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, REQUIRE_CHROMIUM, SCREENSHOTS } from './helpers/browser.ts';
+import { useSiteInChromium } from './helpers/site-in-chromium.ts';
 
 const PHONE = { width: 375, height: 667 } as const;
 const SHOTS = join(SCREENSHOTS, 'phone');
@@ -54,37 +49,16 @@ const OVERFLOWING = `(() => {
   return found;
 })()`;
 
-const work = mkdtempSync(join(tmpdir(), 'cardrewards-phone-'));
-let store: Store;
-let gateway: TestGateway;
-let browser: Browser;
-
 describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)('the public site on a 375 px phone', () => {
-  beforeAll(async () => {
-    expect(HAS_CHROMIUM, 'chromium is not installed; .ci/run installs it').toBe(true);
-    const dataset = join(work, 'dataset');
-    writeSiteFixture(dataset);
-    const built = await runCli(['build', '--dataset', dataset, '--out', join(work, 'dist'), '--base-url', 'https://rewards.example.test']);
-    expect(built.stderr).toBe('');
-    store = createEmbeddedStore({ file: join(work, 'state.json') });
-    gateway = await startTestGateway(store, join(work, 'dist'));
-    browser = await launchBrowser();
-    mkdirSync(SHOTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.close();
-    await store?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  const site = useSiteInChromium('cardrewards-phone-');
+  beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
   async function open(path: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await site.browser.newPage({ viewport: PHONE });
     page.on('pageerror', (error) => {
       throw error;
     });
-    await page.goto(`${gateway.url}${path}`);
+    await page.goto(`${site.gateway.url}${path}`);
     // The scripts add to the page (the "My cards" picker, the widget's box): measure what the reader sees once they ran.
     await page.waitForLoadState('networkidle');
     return page;

@@ -4,29 +4,15 @@
  * picks cards there sees the box rank those cards, keeps them over a reload, and no request carries a
  * card; on the site's own origin the widget shares the pages' pick; an embedding site's cards win.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../gateway/store.ts';
-import { createEmbeddedStore } from '../gateway/stores/embedded-store.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prepare } from '../generator/compile.ts';
 import { type Earning, rankCards } from '../generator/ranking.ts';
 import { readDataset } from '../generator/read-dataset.ts';
-import { HAS_CHROMIUM, launchBrowser, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
-import { runCli } from './helpers/cli.ts';
-import { startTestGateway, type TestGateway } from './helpers/gateway.ts';
-import { writeSiteFixture } from './helpers/site-fixture.ts';
+import { HAS_CHROMIUM, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
+import { useSiteInChromium } from './helpers/site-in-chromium.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'cardrewards-widget-picker-'));
-let store: Store;
-let gateway: TestGateway;
-let host: Server;
-let hostUrl: string;
-let browser: Browser;
 /** Every card ranked at MCC 5411 in the fixture, best first. */
 let ranking: Earning[];
 
@@ -39,38 +25,18 @@ const hostPage = (site: string, cards: string | null) => `<!DOCTYPE html>
 </main></body></html>`;
 
 describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in chromium", () => {
-  beforeAll(async () => {
-    expect(HAS_CHROMIUM, 'chromium is not installed; .ci/run installs it').toBe(true);
-    const dataset = join(work, 'dataset');
-    writeSiteFixture(dataset);
-    const built = await runCli(['build', '--dataset', dataset, '--out', join(work, 'dist'), '--base-url', 'https://rewards.example.test']);
-    expect(built.stderr).toBe('');
-    const prepared = prepare(readDataset(dataset), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
+  const site = useSiteInChromium('cardrewards-widget-picker-', (request, siteUrl) =>
+    hostPage(siteUrl, new URL(request.url ?? '/', 'http://host').searchParams.get('cards')),
+  );
+  beforeAll(() => {
+    const prepared = prepare(readDataset(join(site.work, 'dataset')), { baseUrl: 'https://rewards.example.test', displayDir: 'dataset' });
     if (!prepared.ok) throw new Error('the site fixture compiles');
     ranking = rankCards(prepared.model, { mcc: '5411' });
-    store = createEmbeddedStore({ file: join(work, 'state.json') });
-    gateway = await startTestGateway(store, join(work, 'dist'));
-    host = createServer((request, response) => {
-      const cards = new URL(request.url ?? '/', 'http://host').searchParams.get('cards');
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(hostPage(gateway.url, cards));
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    // `localhost` rather than 127.0.0.1: another host name and port, so another origin for certain.
-    hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => host?.close(resolve));
-    await gateway?.close();
-    await store?.close();
-    rmSync(work, { recursive: true, force: true });
   });
 
   /** A fresh page that fails the test on a script error, and the log of every request it makes (URL, headers, body). */
   async function open(url: string): Promise<{ page: Page; requests: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1024, height: 800 } });
     const requests: string[] = [];
     page.on('pageerror', (error) => {
       throw error;
@@ -94,7 +60,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in
   it('lets a reader on another origin pick cards: the box ranks them, a reload keeps them, no request names one', async () => {
     // Two cards from the bottom of the ranking: neither is among the box's top cards as shown without a pick.
     const [beforeLast, last] = [ranking.at(-2)!, ranking.at(-1)!];
-    const { page, requests } = await open(`${hostUrl}/`);
+    const { page, requests } = await open(`${site.hostUrl}/`);
     await lookUp5411(page);
     const top = await page.locator('[data-cardrewards-mcc] ol.best li strong').allTextContents();
     expect(top).not.toContain(last.card.name);
@@ -137,7 +103,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in
   });
 
   it('offers a card closed to applicants, labelled so, as the pages do, and ranks it when held', async () => {
-    const { page } = await open(`${hostUrl}/`);
+    const { page } = await open(`${site.hostUrl}/`);
     await lookUp5411(page);
     await page.getByText('My cards: rank only the cards I hold').click();
     // The fixture's original Chase Freedom is discontinued: nobody can get it, its holder still uses it.
@@ -148,10 +114,10 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in
 
   it("shares the site's pick on the site's own origin: cards picked on an MCC page rank in the iframe widget", async () => {
     const picked = ranking.at(-1)!;
-    const { page } = await open(`${gateway.url}/mcc/5411`);
+    const { page } = await open(`${site.gateway.url}/mcc/5411`);
     await page.locator('details.wallet summary').click();
     await page.getByLabel(picked.card.name, { exact: true }).check();
-    await page.goto(`${gateway.url}/widget/mcc.html`);
+    await page.goto(`${site.gateway.url}/widget/mcc.html`);
     await lookUp5411(page);
     await expect.poll(() => mineNames(page)).toEqual([picked.card.name]);
     await page.close();
@@ -159,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM && !REQUIRE_CHROMIUM)("the widget's card picker in
 
   it("ranks the embedding site's cards over the reader's pick, and hands the choice back when the site passes none", async () => {
     const [theSites, theReaders] = [ranking.at(-1)!, ranking.at(-2)!];
-    const { page } = await open(`${hostUrl}/?cards=${theSites.card.slug}`);
+    const { page } = await open(`${site.hostUrl}/?cards=${theSites.card.slug}`);
     await page.evaluate(`localStorage.setItem('cardrewards.wallet', ${JSON.stringify(JSON.stringify([theReaders.card.slug]))})`);
     await page.reload();
     await lookUp5411(page);
