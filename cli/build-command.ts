@@ -1,7 +1,7 @@
 /** What `cardrewards build` and `cardrewards validate` print: the generator's front door (generator/build.ts) does the work, this module words its result. */
 import { type BuildOptions, buildTree, checkDatasetFolder } from '../generator/build.ts';
 import { formatProblem, type Problem, summarizeProblems } from '../generator/dataset-problems.ts';
-import type { SummaryOptions } from '../generator/summary.ts';
+import type { SummaryOptions } from '../generator/engine/summary.ts';
 import { exitCodeForProblems } from './exit-code.ts';
 import { whileInterruptible } from './interrupt.ts';
 import { createProgress, isInteractive } from './progress.ts';

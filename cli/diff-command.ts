@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import { loadBuild, type Manifest } from '../gateway/open-gateway.ts';
 import { historyFileTest } from '../generator/outputs.ts';
-import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/build-diff.ts';
-import { diskTree } from '../generator/disk-tree.ts';
-import { uploadPaths } from '../generator/upload-paths.ts';
+import { type BuildDiff, diffTrees, type TreeView, withoutFiles } from '../generator/writer/build-diff.ts';
+import { diskTree } from '../generator/writer/disk-tree.ts';
+import { uploadPaths } from '../generator/writer/upload-paths.ts';
 
 /** Changes listed per kind in Markdown before "and N more". */
 const MARKDOWN_LIST_LIMIT = 25;

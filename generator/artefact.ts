@@ -1,6 +1,6 @@
 /** The contract between the derivations and the emitter: a document, where it goes, what shape it has. */
 import type { BuildChange } from '../schemas/keyed.ts';
-import type { Model } from './model.ts';
+import type { Model } from './engine/model.ts';
 
 /** A JSON document, checked against its schema before it is written. */
 export interface JsonOutput {

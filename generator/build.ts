@@ -5,17 +5,17 @@
  */
 import { join, resolve } from 'node:path';
 import { checkDataset, planBuild, prepare } from './compile.ts';
-import { liveTree } from './disk-tree.ts';
-import { emitTree, liveInputs, removeAbandonedTrees } from './emit-tree.ts';
-import { inputsDigest } from './inputs-digest.ts';
-import { describeBudget, outputBudget, outputFamilies } from './output-bound.ts';
+import { liveTree } from './writer/disk-tree.ts';
+import { emitTree, liveInputs, removeAbandonedTrees } from './writer/emit-tree.ts';
+import { inputsDigest } from './dataset/inputs-digest.ts';
+import { describeBudget, outputBudget, outputFamilies } from './writer/output-bound.ts';
 import { artefacts, historyArtefacts } from './outputs.ts';
 import { routes } from './routes/index.ts';
-import { tables } from './tables.ts';
+import { tables } from './dataset/tables.ts';
 import type { Problem } from './dataset-problems.ts';
-import { readDatasetFolder } from './read-dataset.ts';
+import { readDatasetFolder } from './dataset/read-dataset.ts';
 import { buildsFolder } from '../tree/tree-contract.ts';
-import { type SummaryOptions, summarizeDataset } from './summary.ts';
+import { type SummaryOptions, summarizeDataset } from './engine/summary.ts';
 import type { BuildOptions } from './build-options.ts';
 
 export type { BuildOptions };

@@ -8,21 +8,22 @@ import type { ValidateFunction } from 'ajv';
 import { artefacts as defaultArtefacts, historyArtefacts as defaultHistoryArtefacts, historyFileTest } from './outputs.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { Artefact, HistoryArtefact, OutputDocument } from './artefact.ts';
-import { type TreeView, withoutFiles } from './build-diff.ts';
-import { type BuildChange, HISTORY_PATH, nextHistory } from './history.ts';
+import { type TreeView, withoutFiles } from './writer/build-diff.ts';
+import { type BuildChange, HISTORY_PATH, nextHistory } from './writer/history.ts';
 import { GeneratorError } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
-import { datasetDate } from './dataset-date.ts';
+import { datasetDate } from './dataset/dataset-date.ts';
 import { manifestChunks } from './create-manifest.ts';
 import { manifestRoutes } from './routes/index.ts';
 import type { ManifestFile } from '../schemas/manifest.ts';
 import { byPath, entryOf } from '../tree/tree-contract.ts';
-import { type Dataset, type DatasetSources, displayFile, loadDataset } from './load-dataset.ts';
-import { tables } from './tables.ts';
-import { createModel, type Model } from './model.ts';
+import { type Dataset, type DatasetSources, displayFile, loadDataset } from './dataset/load-dataset.ts';
+import { tables } from './dataset/tables.ts';
+import { createModel, type Model } from './engine/model.ts';
 import { sortProblems, type Problem } from './dataset-problems.ts';
-import { validateDataset } from './validate-dataset.ts';
-import { checkDocuments } from './check-documents.ts';
+import { validateDataset } from './dataset/validate-dataset.ts';
+import { checkDocuments } from './dataset/check-documents.ts';
+import type { BuildPlan, OutputFile } from './build-plan.ts';
 import type { BuildOptions } from './build-options.ts';
 
 /** What a compile takes of the build's options, and how problems name the dataset's folder. */
@@ -76,26 +77,7 @@ export function prepare(sources: DatasetSources, options: CompileOptions): Prepa
 }
 
 /** One file of the tree, as it leaves the derivations: checked and serialised. */
-export interface OutputFile {
-  readonly path: string;
-  readonly bytes: Buffer;
-}
-
-/**
- * A build in three steps, for a writer that keeps no file in memory: the answers, one at a time;
- * then, from the answers' entries (and their JSON, read back when the history needs it), the build
- * id and the change history's files; then the manifest of every entry.
- */
-export interface BuildPlan {
-  /** Every answer (each file but the history's), checked and serialised as it is reached, in derivation order. */
-  readonly answers: Iterable<OutputFile>;
-  readonly afterAnswers: (
-    answers: ReadonlyMap<string, ManifestFile>,
-    read: (path: string) => unknown,
-  ) => { readonly buildId: string; readonly history: readonly BuildChange[]; readonly files: Iterable<OutputFile> };
-  /** The bytes of `manifest.json` from every file's entry (in any order), in chunks to write one after another. */
-  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer[];
-}
+export type { BuildPlan, OutputFile };
 
 /** The build of `model` as a plan (see BuildPlan); `options.previous` is the build it follows. */
 export function planBuild(

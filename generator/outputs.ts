@@ -1,6 +1,6 @@
 /** Every derived artefact, in one list: adding an endpoint is adding a file and a line here. */
 import type { Artefact, HistoryArtefact } from './artefact.ts';
-import { historyFile } from './history.ts';
+import { historyFile } from './writer/history.ts';
 import { mccRecords } from './artefacts/mcc-records.ts';
 import { merchantRecords } from './artefacts/merchant-records.ts';
 import { searchIndex } from './artefacts/search-index.ts';

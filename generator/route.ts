@@ -7,7 +7,7 @@
  */
 import type { BuildChange } from '../schemas/keyed.ts';
 import { type KeyedRoute, type KeyedRouteId, keyedRoute } from '../schemas/keyed-routes.ts';
-import type { Model } from './model.ts';
+import type { Model } from './engine/model.ts';
 import { TIERS, type ManifestVariant, type ParamKind, type Tier } from '../schemas/manifest.ts';
 
 export { TIERS, type ManifestVariant, type ParamKind, type Tier };

@@ -1,6 +1,6 @@
 /**
  * Which characters published text may hold: the one definition the dataset's cells and documents
- * (generator/internal/cell-checks.ts, generator/check-documents.ts) and API key names share, so a
+ * (generator/internal/cell-checks.ts, generator/dataset/check-documents.ts) and API key names share, so a
  * name refused in cards.csv is refused in `keys create --name` for the same reason.
  */
 import { TEXT_LIMITS } from './dataset/limits.ts';

@@ -9,7 +9,7 @@ import { openApiDocument } from '../generator/artefacts/openapi.ts';
 import { routes } from '../generator/routes/index.ts';
 import { canonicalJson } from '../generator/canonical-json.ts';
 import { prepare } from '../generator/compile.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { generateTypes } from '../tools/openapi-types/generate.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { toCsv } from '../generator/csv.ts';
+import { toCsv } from '../generator/dataset/csv.ts';
 
 interface SourceCode {
   readonly mcc: string;

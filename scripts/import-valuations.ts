@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { toCsv } from '../generator/csv.ts';
+import { toCsv } from '../generator/dataset/csv.ts';
 
 const PROGRAMS = 'dataset/programs.csv';
 const FIGURES = 'dataset/sources/valuations.csv';

@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { toCsv } from '../generator/csv.ts';
+import { toCsv } from '../generator/dataset/csv.ts';
 
 type Row = Record<string, string>;
 

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BuildOutput, checkDataset, compile } from '../generator/compile.ts';
-import { createModel } from '../generator/model.ts';
+import { createModel } from '../generator/engine/model.ts';
 import { formatProblem } from '../generator/dataset-problems.ts';
-import { earningFor, rankEveryday } from '../generator/ranking.ts';
-import { netValueOf, SPEND_PROFILES } from '../generator/spend-profiles.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { earningFor, rankEveryday } from '../generator/engine/ranking.ts';
+import { netValueOf, SPEND_PROFILES } from '../generator/engine/spend-profiles.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { FIXTURE } from './helpers/cli.ts';
 
 const AMEX = 'https://www.americanexpress.com/';

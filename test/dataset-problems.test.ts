@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
 import { formatProblem, summarizeProblems } from '../generator/dataset-problems.ts';
-import { readDataset } from '../generator/read-dataset.ts';
-import { summarizeDataset } from '../generator/summary.ts';
-import { tables } from '../generator/tables.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
+import { summarizeDataset } from '../generator/engine/summary.ts';
+import { tables } from '../generator/dataset/tables.ts';
 import { TEXT_LIMITS } from '../schemas/dataset/limits.ts';
 import { FIXTURE, ROOT } from './helpers/cli.ts';
 

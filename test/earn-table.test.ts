@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../scripts/audit-sample.ts';
 import { compile, prepare } from '../generator/compile.ts';
-import type { Model } from '../generator/model.ts';
-import { mayRankApartFromMcc, rankCards, type Purchase } from '../generator/ranking.ts';
+import type { Model } from '../generator/engine/model.ts';
+import { mayRankApartFromMcc, rankCards, type Purchase } from '../generator/engine/ranking.ts';
 import { earnTableHref, mccEarnTable, merchantEarnTable } from '../generator/views/earn-table.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { CHANNELS } from '../schemas/dataset.ts';
 import { chooseFromWallet, type EarnTable } from '../client/index.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';

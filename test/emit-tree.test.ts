@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type OutputFile, planBuild } from '../generator/compile.ts';
-import { emitTree, removeAbandonedTrees } from '../generator/emit-tree.ts';
+import { emitTree, removeAbandonedTrees } from '../generator/writer/emit-tree.ts';
 import { GeneratorError } from '../generator/errors.ts';
 import { hashTree } from './helpers/cli.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';

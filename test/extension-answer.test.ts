@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { compile, prepare } from '../generator/compile.ts';
-import type { Model } from '../generator/model.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import type { Model } from '../generator/engine/model.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { merchantRoutes } from '../generator/routes/merchants.ts';
 import { everydayEarnTable, mccEarnTable, merchantEarnTable } from '../generator/views/earn-table.ts';
 import { extensionIndexOf } from '../generator/site/extension-index.ts';

@@ -3,7 +3,7 @@ import { parseManifest } from '../gateway/parse-manifest.ts';
 import { resolveFile } from '../gateway/build/resolve-file.ts';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../generator/compile.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { bestCardList } from './golden/golden-cases.ts';
 import { FIXTURE } from './helpers/cli.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';

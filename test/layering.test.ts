@@ -33,27 +33,32 @@ describe('layering', () => {
     }
   });
 
-  it('catches an upward import, a cross-family one, a reach into internal/, one across the generator-gateway seam and the browser reaching past schemas/', () => {
+  it('catches an upward import (the root placed by its imports), a cross-family one, a reach into internal/, one across the generator-gateway seam and the browser reaching past schemas/', () => {
     const graph = [
-      edge('generator/views/cards.ts', 'generator/ranking.ts'),
+      edge('generator/views/cards.ts', 'generator/engine/ranking.ts'),
       edge('generator/site/home-page.ts', 'generator/views/static-limits.ts'),
-      edge('generator/ranking.ts', 'generator/views/cards.ts'),
+      edge('generator/engine/ranking.ts', 'generator/views/cards.ts'),
       edge('generator/site/stats-page.ts', 'generator/artefacts/static-limits.ts'),
       edge('generator/artefacts/mcc-records.ts', 'generator/site/internal/paths.ts'),
+      // compile.ts is the assembly because it imports the outputs, which import the families.
+      edge('generator/compile.ts', 'generator/outputs.ts'),
+      edge('generator/outputs.ts', 'generator/routes/index.ts'),
       edge('generator/views/cards.ts', 'generator/compile.ts'),
+      edge('generator/writer/emit-tree.ts', 'generator/site/home-page.ts'),
       edge('gateway/serve-file.ts', 'generator/compile.ts'),
       edge('schemas/manifest.ts', 'tree/file-names.ts'),
-      edge('browser/wallet.ts', 'generator/ranking.ts'),
+      edge('browser/wallet.ts', 'generator/engine/ranking.ts'),
     ];
     const messages = layerViolations(graph);
     expect(messages).toEqual([
-      "generator/ranking.ts imports 'generator/views/cards.ts' (generator/views/cards.ts): the generator's core layer may import only core, not views",
+      "generator/engine/ranking.ts imports 'generator/views/cards.ts' (generator/views/cards.ts): the generator's engine layer may import only base, dataset, engine, not views",
       "generator/site/stats-page.ts imports 'generator/artefacts/static-limits.ts' (generator/artefacts/static-limits.ts): the output family site/ may not import another family (artefacts/); share it through views/",
       "generator/artefacts/mcc-records.ts imports 'generator/site/internal/paths.ts' (generator/site/internal/paths.ts): generator/site/internal/ is private to generator/site/",
-      "generator/views/cards.ts imports 'generator/compile.ts' (generator/compile.ts): the generator's views layer may import only core, views, not assembly",
+      "generator/views/cards.ts imports 'generator/compile.ts' (generator/compile.ts): the generator's views layer may import only base, dataset, engine, contract, views, not assembly",
+      "generator/writer/emit-tree.ts imports 'generator/site/home-page.ts' (generator/site/home-page.ts): the generator's writer layer may import only base, dataset, engine, contract, writer, not family",
       "gateway/serve-file.ts imports 'generator/compile.ts' (generator/compile.ts): gateway/ may import only mcp, tree, schemas, errors",
       "schemas/manifest.ts imports 'tree/file-names.ts' (tree/file-names.ts): schemas/ may import only errors",
-      "browser/wallet.ts imports 'generator/ranking.ts' (generator/ranking.ts): browser/ may import only schemas",
+      "browser/wallet.ts imports 'generator/engine/ranking.ts' (generator/engine/ranking.ts): browser/ may import only schemas",
     ]);
   });
 

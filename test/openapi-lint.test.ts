@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintOpenApi } from '../scripts/openapi-lint.ts';
 import { compile } from '../generator/compile.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { FIXTURE } from './helpers/cli.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 

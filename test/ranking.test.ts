@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
-import { createModel, type Model } from '../generator/model.ts';
+import { createModel, type Model } from '../generator/engine/model.ts';
 import {
   compareEarnings,
   earningFor,
@@ -10,12 +10,12 @@ import {
   round4,
   TYPICAL_MONTHLY_SPEND_USD,
   typicalRate,
-} from '../generator/ranking.ts';
-import { conditionsOf } from '../generator/conditions.ts';
-import { rotationUnknown } from '../generator/rotation.ts';
-import { FRESHNESS_HORIZON_DAYS, freshnessOf, horizonStart } from '../generator/freshness.ts';
-import { cardValuation, type ValuationMode } from '../generator/valuation.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+} from '../generator/engine/ranking.ts';
+import { conditionsOf } from '../generator/engine/conditions.ts';
+import { rotationUnknown } from '../generator/engine/rotation.ts';
+import { FRESHNESS_HORIZON_DAYS, freshnessOf, horizonStart } from '../generator/engine/freshness.ts';
+import { cardValuation, type ValuationMode } from '../generator/engine/valuation.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { FIXTURE } from './helpers/cli.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 

@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
 import { formatProblem } from '../generator/dataset-problems.ts';
-import { createModel } from '../generator/model.ts';
-import { readDataset } from '../generator/read-dataset.ts';
-import { netValueOf, SPEND_PROFILES } from '../generator/spend-profiles.ts';
+import { createModel } from '../generator/engine/model.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
+import { netValueOf, SPEND_PROFILES } from '../generator/engine/spend-profiles.ts';
 import { rankedCards } from '../generator/views/index.ts';
 import { FIXTURE } from './helpers/cli.ts';
 

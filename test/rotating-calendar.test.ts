@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { datasetDate } from '../generator/dataset-date.ts';
-import { type Dataset, loadDataset } from '../generator/load-dataset.ts';
-import { readDataset } from '../generator/read-dataset.ts';
-import { rotationUnknownIn } from '../generator/rotation.ts';
+import { datasetDate } from '../generator/dataset/dataset-date.ts';
+import { type Dataset, loadDataset } from '../generator/dataset/load-dataset.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
+import { rotationUnknownIn } from '../generator/engine/rotation.ts';
 import type { CardRewardRow } from '../schemas/dataset.ts';
 import { ROOT } from './helpers/cli.ts';
 

@@ -10,8 +10,8 @@ import { HAS_CHROMIUM, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/b
 import { HOSTILE_NAME, HOSTILE_SLUG } from './helpers/site-fixture.ts';
 import { useSiteInChromium } from './helpers/site-in-chromium.ts';
 import { prepare } from '../generator/compile.ts';
-import { compareEarnings, earningFor, rankCards } from '../generator/ranking.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { compareEarnings, earningFor, rankCards } from '../generator/engine/ranking.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 
 /** A page of another origin that embeds the widget, with hostile CSS the widget must not inherit. */
 const hostPage = (site: string, cards: string | null = null) => `<!DOCTYPE html>

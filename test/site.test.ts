@@ -11,7 +11,7 @@ import initSqlJs from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuildOutput, compile } from '../generator/compile.ts';
 import { escapeHtml, externalHref, Html, html, trustedHtml } from '../generator/site/internal/html.ts';
-import { tables } from '../generator/tables.ts';
+import { tables } from '../generator/dataset/tables.ts';
 import { HOSTILE_NAME, HOSTILE_SLUG, siteFixtureSources } from './helpers/site-fixture.ts';
 import { fixtureWithAcceptance } from './helpers/acceptance-fixture.ts';
 import { readZip } from './helpers/zip.ts';

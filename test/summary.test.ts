@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../generator/compile.ts';
-import { readDataset } from '../generator/read-dataset.ts';
-import { DEFAULT_MAX_AGE_DAYS, daysBefore, staleRows, summarizeDataset } from '../generator/summary.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
+import { DEFAULT_MAX_AGE_DAYS, daysBefore, staleRows, summarizeDataset } from '../generator/engine/summary.ts';
 import { FIXTURE } from './helpers/cli.ts';
 
 const { dataset, problems } = checkDataset(readDataset(FIXTURE), 'data');

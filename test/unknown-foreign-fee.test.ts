@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDataset, compile } from '../generator/compile.ts';
 import { formatProblem } from '../generator/dataset-problems.ts';
-import { readDataset } from '../generator/read-dataset.ts';
-import { summarizeDataset } from '../generator/summary.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
+import { summarizeDataset } from '../generator/engine/summary.ts';
 import { FIXTURE } from './helpers/cli.ts';
 
 const SLUG = 'amex-green-unknown-ftf';

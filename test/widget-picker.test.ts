@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepare } from '../generator/compile.ts';
-import { type Earning, rankCards } from '../generator/ranking.ts';
-import { readDataset } from '../generator/read-dataset.ts';
+import { type Earning, rankCards } from '../generator/engine/ranking.ts';
+import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { HAS_CHROMIUM, REQUIRE_CHROMIUM, runAxe, SCREENSHOTS } from './helpers/browser.ts';
 import { useSiteInChromium } from './helpers/site-in-chromium.ts';
 

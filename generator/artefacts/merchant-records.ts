@@ -4,8 +4,8 @@ import { latestDate } from '../internal/dates.ts';
 import { merchantRecord, type MerchantRecord } from '../../schemas/documents.ts';
 import { staticMerchants } from '../views/static-limits.ts';
 import { merchantView } from '../views/merchant-view.ts';
-import { bothValues } from '../ranking.ts';
-import { conditionsOf } from '../conditions.ts';
+import { bothValues } from '../engine/ranking.ts';
+import { conditionsOf } from '../engine/conditions.ts';
 import { pageUrl, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicFile, publicPath } from '../../schemas/public-files.ts';
 

@@ -6,7 +6,7 @@
  * are the best-card route's files) borrows the first such file of another route.
  */
 import type { Artefact, OutputDocument } from '../artefact.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type { RouteDefinition } from '../route.ts';
 import { renderRoute } from '../route-runner.ts';
 import { PARAM_KIND_DEFINITIONS, PAGE_SIZE, type ParamKind } from '../../schemas/param-kinds.ts';

@@ -15,7 +15,7 @@ import {
   reward,
   storeRate,
 } from '../../schemas/keyed.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { packageIssuesUrl } from '../../tree/package-info.ts';
 import { PROBLEM_SCHEMA, TAG_DESCRIPTIONS, tagOf, withTypedEnums } from './openapi-parts.ts';
 import { type OperationExample, routeExamples, staticExample } from './openapi-examples.ts';

@@ -4,7 +4,7 @@
  * for a merchant, its web domains: what schemas/search-match.ts searches.
  */
 import type { Artefact } from '../artefact.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { searchIndex as searchIndexSchema, type SearchIndexEntry } from '../../schemas/documents.ts';
 import { merchantsWithPage } from '../views/static-limits.ts';
 import { byText, hasStaticRecord } from '../views/index.ts';

@@ -1,5 +1,5 @@
 /** Cards, issuers and networks: the free catalogue and its starter-tier details. */
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { defineRoute, type RouteDefinition } from '../route.ts';
 import type { IssuerRow } from '../../schemas/dataset.ts';
 import { cardDetail, cardSummary, issuer, network, pageOf, listOf, reward, benefit } from '../../schemas/keyed.ts';

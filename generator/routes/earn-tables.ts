@@ -5,7 +5,7 @@
  */
 import { defineRoute, type RouteDefinition } from '../route.ts';
 import { earnTable } from '../../schemas/keyed.ts';
-import { mayRankApartFromMcc } from '../ranking.ts';
+import { mayRankApartFromMcc } from '../engine/ranking.ts';
 import { mccEarnTable, merchantEarnTable } from '../views/earn-table.ts';
 import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 

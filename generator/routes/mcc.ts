@@ -25,9 +25,9 @@ import {
   merchantSummaryOf,
   rankedCards,
 } from '../views/index.ts';
-import type { Model } from '../model.ts';
-import { VALUATION_QUERY_DOC } from '../valuation.ts';
-import { SEGMENT_QUERY_DOC } from '../segments.ts';
+import type { Model } from '../engine/model.ts';
+import { VALUATION_QUERY_DOC } from '../engine/valuation.ts';
+import { SEGMENT_QUERY_DOC } from '../engine/segments.ts';
 import { groupSlug } from '../internal/group-slug.ts';
 
 const mccPage = pageOf(mccSummary, 'MccPage');

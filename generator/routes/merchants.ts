@@ -3,11 +3,11 @@ import { defineRoute, type RouteDefinition } from '../route.ts';
 import { bestCard, INLINE_CARDS, merchantDetail, merchantSummary, pageOf, recommendation } from '../../schemas/keyed.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { pageLink } from '../route-runner.ts';
-import { DEFAULT_VALUATION, VALUATION_QUERY_DOC } from '../valuation.ts';
-import { inSegment, SEGMENT_QUERY_DOC, SEGMENTS } from '../segments.ts';
+import { DEFAULT_VALUATION, VALUATION_QUERY_DOC } from '../engine/valuation.ts';
+import { inSegment, SEGMENT_QUERY_DOC, SEGMENTS } from '../engine/segments.ts';
 import { rankingChoices } from './internal/ranking-choices.ts';
 import { byPortalValue } from '../views/stack-values.ts';
-import { ranksApartFromMcc } from '../ranking.ts';
+import { ranksApartFromMcc } from '../engine/ranking.ts';
 import {
   acceptanceView,
   acceptanceViews,
@@ -19,7 +19,7 @@ import {
   rankedCards,
   storeRateOf,
 } from '../views/index.ts';
-import { DEFAULT_CHANNEL } from '../acceptance.ts';
+import { DEFAULT_CHANNEL } from '../engine/acceptance.ts';
 import { earnTableHref, earnTablePaths } from '../views/earn-table.ts';
 
 const merchantPage = pageOf(merchantSummary, 'MerchantPage');

@@ -1,10 +1,10 @@
 /** The caller's usage, dataset statistics, the change history of the builds and the enterprise exports. */
 import { defineRoute, type RouteDefinition } from '../route.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { change, pageOf, snapshot, stats, usage } from '../../schemas/keyed.ts';
-import { datasetDate } from '../dataset-date.ts';
-import { toCsv } from '../csv.ts';
-import { tables } from '../tables.ts';
+import { datasetDate } from '../dataset/dataset-date.ts';
+import { toCsv } from '../dataset/csv.ts';
+import { tables } from '../dataset/tables.ts';
 import { byText } from '../views/index.ts';
 
 const changePage = pageOf(change, 'ChangePage');

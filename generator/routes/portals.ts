@@ -1,6 +1,6 @@
 /** Shopping portals, their store rates, stores and card-linked offers. */
 import { defineRoute, type RouteDefinition } from '../route.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type { PortalRow } from '../../schemas/dataset.ts';
 import { listOf, offer, pageOf, portal, store, storeRate } from '../../schemas/keyed.ts';
 import { ageInDays } from '../internal/dates.ts';

@@ -1,9 +1,9 @@
 /** Cards ranked by net yearly value for the documented spend profiles (docs/ranking.md §7). */
 import { defineRoute, type RouteDefinition } from '../route.ts';
 import { spendProfileRanking } from '../../schemas/keyed.ts';
-import { rankByNetValue, SPEND_PROFILES } from '../spend-profiles.ts';
+import { rankByNetValue, SPEND_PROFILES } from '../engine/spend-profiles.ts';
 import { issuerName } from '../views/cards.ts';
-import { cardValuation, VALUATION_QUERY_DOC, VALUATIONS } from '../valuation.ts';
+import { cardValuation, VALUATION_QUERY_DOC, VALUATIONS } from '../engine/valuation.ts';
 
 export const profileRoutes: readonly RouteDefinition[] = [
   defineRoute('compute-spend-profile', {

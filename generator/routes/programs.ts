@@ -1,8 +1,8 @@
 /** Loyalty programs, valuations, transfer partners and transfer quotes. */
 import { defineRoute, type RouteDefinition } from '../route.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { cardSummary, listOf, program, programDetail, transfer, transferQuote } from '../../schemas/keyed.ts';
-import { round4 } from '../ranking.ts';
+import { round4 } from '../engine/ranking.ts';
 import { byText, cardSummaryOf, programOf, transferOf } from '../views/index.ts';
 
 const programs = (model: Model) => [...model.programs.values()].sort((a, b) => byText(a.slug, b.slug));

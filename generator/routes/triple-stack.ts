@@ -7,13 +7,13 @@
  */
 
 import { defineRoute, type RouteDefinition, type RouteOutput } from '../route.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { INLINE_CARDS, tripleStack } from '../../schemas/keyed.ts';
-import { round4 } from '../ranking.ts';
-import { acceptanceOf } from '../acceptance.ts';
+import { round4 } from '../engine/ranking.ts';
+import { acceptanceOf } from '../engine/acceptance.ts';
 import { ageInDays } from '../internal/dates.ts';
-import { FRESHNESS_HORIZON_DAYS } from '../freshness.ts';
+import { FRESHNESS_HORIZON_DAYS } from '../engine/freshness.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { liveOffers, storeRates } from '../views/shopping.ts';
 import {
@@ -26,8 +26,8 @@ import {
   STACK_PURCHASE_USD,
 } from '../views/stack-values.ts';
 import { acceptanceView, byText, rankedCards, storeRateText } from '../views/index.ts';
-import { VALUATION_QUERY_DOC, type ValuationMode } from '../valuation.ts';
-import { SEGMENT_QUERY_DOC, type Segment } from '../segments.ts';
+import { VALUATION_QUERY_DOC, type ValuationMode } from '../engine/valuation.ts';
+import { SEGMENT_QUERY_DOC, type Segment } from '../engine/segments.ts';
 import { rankingChoices } from './internal/ranking-choices.ts';
 
 /** The best offer in force: most cents on the assumed purchase, then slug. */

@@ -2,7 +2,7 @@
  * `/card/{slug}` for every card, `/issuer/{slug}` listing an issuer's cards and `/card` listing the issuers:
  * what the free `/api/cards/{id}` says, for readers. One page of every card would outgrow the site's 30 KB a page.
  */
-import { allPurchasesRuleOf } from '../ranking.ts';
+import { allPurchasesRuleOf } from '../engine/ranking.ts';
 import type { Artefact } from '../artefact.ts';
 import { byText, cardDetailOf, issuerName } from '../views/index.ts';
 import type { CardRow } from '../../schemas/dataset.ts';

@@ -1,7 +1,7 @@
 /** `/changes.xml`: the builds' change history as an Atom feed (RFC 4287), newest build first, dated by the dataset, never the clock. */
 import type { HistoryArtefact } from '../artefact.ts';
 import type { BuildChange } from '../../schemas/keyed.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { changeLines, entryAnchor } from './internal/change-lines.ts';
 // `html` escapes exactly the five characters XML needs escaped (& < > " '), with entities XML knows.
 import { html } from './internal/html.ts';

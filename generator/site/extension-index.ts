@@ -7,12 +7,12 @@
  * 271 MCCs of the real dataset compress to 16 KB (brotli), against 7.5 KB for each MCC table.
  */
 import type { Artefact } from '../artefact.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type { EarnTable, EarnTableEntry } from '../../schemas/keyed.ts';
 import { type ExtensionIndex, extensionIndex, type MccTableChanges } from '../../schemas/extension-index.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 import { canonicalJson } from '../canonical-json.ts';
-import { mayRankApartFromMcc } from '../ranking.ts';
+import { mayRankApartFromMcc } from '../engine/ranking.ts';
 import { everydayEarnTable, mccEarnTable, merchantEarnTable } from '../views/earn-table.ts';
 import { datasetDigest } from './internal/dataset-files.ts';
 import { packageVersion } from '../../tree/package-info.ts';

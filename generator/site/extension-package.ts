@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Artefact } from '../artefact.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 import { EXTENSION_ASSETS_DIR, packageRoot, packageVersion } from '../../tree/package-info.ts';
 import { downloadDate } from './internal/dataset-files.ts';

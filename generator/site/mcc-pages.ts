@@ -1,7 +1,7 @@
 /** `/mcc/{code}`: one page per MCC, with the same top cards as its static record and its most popular merchants. */
 import type { Artefact } from '../artefact.ts';
 import { merchantsWithPage, TOP_CARDS_PER_MCC } from '../views/static-limits.ts';
-import { rankCards } from '../ranking.ts';
+import { rankCards } from '../engine/ranking.ts';
 import { categoriesCovering } from '../views/index.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
 import { RANKING_NOTE, segmentedCardTables } from './internal/card-table.ts';

@@ -5,12 +5,12 @@
  * portal rate (or since when none is known) and any live offer, with links to the JSON behind them.
  */
 import type { Artefact } from '../artefact.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { merchantsWithPage, STATIC_MERCHANT_COUNT } from '../views/static-limits.ts';
-import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
+import { acceptanceOf, DEFAULT_CHANNEL } from '../engine/acceptance.ts';
 import { CHANNELS, type MerchantRow } from '../../schemas/dataset.ts';
-import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../freshness.ts';
+import { FRESHNESS_HORIZON_DAYS, horizonStart } from '../engine/freshness.ts';
 import { groupBy } from '../internal/group-by.ts';
 import { offerInForce, offerUsable, portalChoice } from '../views/stack-values.ts';
 import { acceptanceViews, hasStaticRecord, liveOffers, storeRates, storeRateText } from '../views/index.ts';

@@ -1,6 +1,6 @@
 /** `/stats`: what the dataset holds, as counts, coverage and charts drawn at build time. */
 import type { Artefact } from '../artefact.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { issuerName } from '../views/cards.ts';
 import { staticMerchants } from '../views/static-limits.ts';
 import { type Bar, barChart } from './internal/bar-chart.ts';

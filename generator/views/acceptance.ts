@@ -1,7 +1,7 @@
 /** How a merchant's network restrictions look in keyed responses (design.md §6, "A card is ranked only where it can be used"). */
-import type { Model } from '../model.ts';
-import { channelOf, leftOutCards, type Purchase } from '../ranking.ts';
-import { acceptanceOf } from '../acceptance.ts';
+import type { Model } from '../engine/model.ts';
+import { channelOf, leftOutCards, type Purchase } from '../engine/ranking.ts';
+import { acceptanceOf } from '../engine/acceptance.ts';
 import { CHANNELS, type MerchantAcceptanceRow } from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 

@@ -1,9 +1,9 @@
 /** How cards look in keyed responses: summaries, details, rewards, benefits, and cards ranked with the rule that applied. */
-import type { Model } from '../model.ts';
-import { earningOf, rankCards, rankEveryday, round4, ruleIsValid, bothValues, type Earning, type Purchase } from '../ranking.ts';
-import { conditionsOf } from '../conditions.ts';
-import type { Segment } from '../segments.ts';
-import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../valuation.ts';
+import type { Model } from '../engine/model.ts';
+import { earningOf, rankCards, rankEveryday, round4, ruleIsValid, bothValues, type Earning, type Purchase } from '../engine/ranking.ts';
+import { conditionsOf } from '../engine/conditions.ts';
+import type { Segment } from '../engine/segments.ts';
+import { cardValuation, DEFAULT_VALUATION, type ValuationMode } from '../engine/valuation.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 

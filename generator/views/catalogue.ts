@@ -1,7 +1,7 @@
 /** How MCCs, merchants and bonus categories look in keyed responses, and which categories cover an MCC. */
-import type { Model } from '../model.ts';
-import { earningFor, ruleIsValid } from '../ranking.ts';
-import { pointValueOf } from '../valuation.ts';
+import type { Model } from '../engine/model.ts';
+import { earningFor, ruleIsValid } from '../engine/ranking.ts';
+import { pointValueOf } from '../engine/valuation.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { STATIC_MERCHANT_COUNT } from './static-limits.ts';

@@ -5,7 +5,7 @@
  * The cards closed to applicants are listed apart (`closed_cards`): a holder's wallet ranks them,
  * but nothing that ranks the table's `earnings` for "which card to get" ever sees one.
  */
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import {
   allPurchasesRuleOf,
   compareEarnings,
@@ -14,8 +14,8 @@ import {
   mayRankApartFromMcc,
   type Earning,
   type Purchase,
-} from '../ranking.ts';
-import { conditionsOf } from '../conditions.ts';
+} from '../engine/ranking.ts';
+import { conditionsOf } from '../engine/conditions.ts';
 import type { CardRow, Channel, MccRow, MerchantRow } from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';

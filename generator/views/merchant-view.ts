@@ -3,9 +3,9 @@
  * both show it: its MCC, its cards ranked in store, and the one top card the record names. Built
  * here once, so the record and the page cannot disagree on which card is best.
  */
-import type { Model } from '../model.ts';
-import { rankCards, type Earning } from '../ranking.ts';
-import { acceptanceOf, DEFAULT_CHANNEL } from '../acceptance.ts';
+import type { Model } from '../engine/model.ts';
+import { rankCards, type Earning } from '../engine/ranking.ts';
+import { acceptanceOf, DEFAULT_CHANNEL } from '../engine/acceptance.ts';
 import type { MccRow, MerchantRow } from '../../schemas/dataset.ts';
 
 /** The record's top card, and why it cannot be used at the till when the merchant refuses every card there. */

@@ -1,9 +1,9 @@
 /** How portal store rates, card-linked offers, programs and transfers look in keyed responses. */
-import type { Model } from '../model.ts';
-import { round4 } from '../ranking.ts';
-import { programValuation } from '../valuation.ts';
+import type { Model } from '../engine/model.ts';
+import { round4 } from '../engine/ranking.ts';
+import { programValuation } from '../engine/valuation.ts';
 import { ageInDays } from '../internal/dates.ts';
-import { freshnessOf } from '../freshness.ts';
+import { freshnessOf } from '../engine/freshness.ts';
 import type * as Rows from '../../schemas/dataset.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 import { merchantName } from './catalogue.ts';

@@ -1,6 +1,6 @@
 /** Where each page of the site lives: one definition for the pages, their links and the records' `service_url`. */
 import { groupSlug } from '../internal/group-slug.ts';
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import { publicFile } from '../../schemas/public-files.ts';
 
 export const sitePaths = {

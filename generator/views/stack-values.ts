@@ -2,10 +2,10 @@
  * What a portal rate and a card-linked offer are worth on one purchase, in US cents per dollar:
  * the one rule the triple-stack, the store lists and the merchant records share.
  */
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type { MerchantAcceptanceRow } from '../../schemas/dataset.ts';
-import { round4 } from '../ranking.ts';
-import { isAccepted } from '../acceptance.ts';
+import { round4 } from '../engine/ranking.ts';
+import { isAccepted } from '../engine/acceptance.ts';
 import type * as Keyed from '../../schemas/keyed.ts';
 
 /** The purchase the triple-stack assumes, so flat portal rates and amount offers become cents per dollar. */

@@ -1,7 +1,7 @@
 /** docs/api.md, "Two surfaces": the static surface holds 1,540 merchant files and up to 5 top cards per MCC. */
-import type { Model } from '../model.ts';
+import type { Model } from '../engine/model.ts';
 import type { MerchantRow } from '../../schemas/dataset.ts';
-import { mayRankApartFromMcc, rankCards, type Earning } from '../ranking.ts';
+import { mayRankApartFromMcc, rankCards, type Earning } from '../engine/ranking.ts';
 
 export const STATIC_MERCHANT_COUNT = 1540;
 export const TOP_CARDS_PER_MCC = 5;

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, s
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { toCsv } from '../../generator/csv.ts';
+import { toCsv } from '../../generator/dataset/csv.ts';
 import { scaleDataset } from '../scale-dataset.ts';
 import { writeReportSection } from './report-section.ts';
 

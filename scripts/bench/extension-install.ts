@@ -2,14 +2,14 @@
  * `node bin/run-ts.js scripts/bench/extension-install.ts [dataset]`: the bytes a fresh install of the
  * browser extension fetches (docs/extension.md): its two files, the extension index and everyday
  * spending's earn table, serialised as the build writes them and compressed with the build's settings
- * (generator/compression.ts), beside one MCC's earn table for comparison. Reads the dataset (default
+ * (generator/writer/compression.ts), beside one MCC's earn table for comparison. Reads the dataset (default
  * dataset/) into a model; writes nothing.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { prepare } from '../../generator/compile.ts';
 import { canonicalJson } from '../../generator/canonical-json.ts';
-import { COMPRESSION } from '../../generator/compression.ts';
-import { readDataset } from '../../generator/read-dataset.ts';
+import { COMPRESSION } from '../../generator/writer/compression.ts';
+import { readDataset } from '../../generator/dataset/read-dataset.ts';
 import { extensionIndexOf } from '../../generator/site/extension-index.ts';
 import { everydayEarnTable, mccEarnTable } from '../../generator/views/earn-table.ts';
 

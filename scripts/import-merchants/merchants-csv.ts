@@ -1,4 +1,4 @@
-import { toCsv } from '../../generator/csv.ts';
+import { toCsv } from '../../generator/dataset/csv.ts';
 import type { Merchant } from './merchant.ts';
 
 /** The columns of dataset/merchants.csv, in order. */

@@ -1,7 +1,7 @@
 /** The importer's files: `portal_rates.csv`, the report of stores not imported, and the inputs it reads from the dataset. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { toCsv } from '../../generator/csv.ts';
+import { toCsv } from '../../generator/dataset/csv.ts';
 import { portalRateRow } from '../../schemas/dataset.ts';
 import type { ReportLine } from './import-portal-rates.ts';
 import type { MatchableMerchant, StoreException } from './match-stores.ts';

@@ -8,12 +8,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDataset } from '../../generator/load-dataset.ts';
-import { outputBudget, outputFamilies } from '../../generator/output-bound.ts';
+import { loadDataset } from '../../generator/dataset/load-dataset.ts';
+import { outputBudget, outputFamilies } from '../../generator/writer/output-bound.ts';
 import { artefacts, historyArtefacts } from '../../generator/outputs.ts';
 import { routes } from '../../generator/routes/index.ts';
-import { readDataset } from '../../generator/read-dataset.ts';
-import { tables } from '../../generator/tables.ts';
+import { readDataset } from '../../generator/dataset/read-dataset.ts';
+import { tables } from '../../generator/dataset/tables.ts';
 import { cardRow } from '../../schemas/dataset.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, editLine, writeAtLimits } from '../helpers/hostile-dataset.ts';

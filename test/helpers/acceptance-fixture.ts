@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDataset } from '../../generator/read-dataset.ts';
+import { readDataset } from '../../generator/dataset/read-dataset.ts';
 import { FIXTURE, ROOT } from './cli.ts';
 
 /** The mini fixture's files with Costco's rows of merchant_acceptance.csv. */

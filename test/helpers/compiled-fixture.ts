@@ -1,7 +1,7 @@
 /** The fixture dataset compiled in memory once per test file (no disk, no CLI), with a reader for its JSON files. */
 import { beforeAll } from 'vitest';
 import { type BuildOutput, compile } from '../../generator/compile.ts';
-import { readDataset } from '../../generator/read-dataset.ts';
+import { readDataset } from '../../generator/dataset/read-dataset.ts';
 import { FIXTURE } from './cli.ts';
 
 export interface CompiledFixture {

@@ -2,8 +2,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { toCsv } from '../../generator/csv.ts';
-import { tables } from '../../generator/tables.ts';
+import { toCsv } from '../../generator/dataset/csv.ts';
+import { tables } from '../../generator/dataset/tables.ts';
 import { url as urlSchema } from '../../schemas/common.ts';
 import { FIXTURE } from './cli.ts';
 

@@ -33,43 +33,74 @@ export const TOP_LEVEL: Readonly<Record<string, readonly string[]>> = {
   tools: [],
 };
 
-/**
- * The generator's front door and tree assembly: the files at its root that list the artefacts and
- * routes and turn them into a tree. Every other file at its root (the model, ranking, the shared
- * types of artefacts and routes) is its core, which no family reaches above.
- */
-export const GENERATOR_ASSEMBLY: ReadonlySet<string> = new Set([
-  'generator/outputs.ts',
-  'generator/build.ts',
-  'generator/compile.ts',
-  'generator/disk-tree.ts',
-  'generator/emit-tree.ts',
-  'generator/create-manifest.ts',
-]);
-
-/** The generator's output families: each imports views/ and the core, never another family. */
+/** The generator's output families: each imports views/ and what lies below, never another family. */
 export const GENERATOR_FAMILIES: readonly string[] = ['artefacts', 'routes', 'site'];
 
-type GeneratorLayer = 'core' | 'views' | 'family' | 'assembly';
+/**
+ * The generator's layers, from the bottom up. Folders name theirs: `internal/` is the base,
+ * `dataset/` reads and checks the CSV files, `engine/` models and ranks, `writer/` puts a tree on
+ * disk, then `views/`, the output families and, above all, the assembly. A file at the root is
+ * placed by what it imports (`rootLayers`): nothing above the base, the base (errors, options,
+ * problems); the engine or the dataset, a contract the families share (artefacts, routes, the build
+ * plan); a family, the views or the writer, the assembly (the front door, the compile, the outputs).
+ */
+type GeneratorLayer = 'base' | 'dataset' | 'engine' | 'contract' | 'writer' | 'views' | 'family' | 'assembly';
 
-/** Where a generator file sits: its layer and, for a family, which one; undefined for a folder the rule does not know. */
-function generatorLayer(file: string): { layer: GeneratorLayer; family?: string } | undefined {
-  if (GENERATOR_ASSEMBLY.has(file)) return { layer: 'assembly' };
-  const path = file.slice('generator/'.length);
-  const folder = path.split('/')[0] ?? '';
-  if (!path.includes('/') || folder === 'internal') return { layer: 'core' };
-  if (folder === 'views') return { layer: 'views' };
-  if (GENERATOR_FAMILIES.includes(folder)) return { layer: 'family', family: folder };
-  return undefined;
+const GENERATOR_FOLDERS: Readonly<Record<string, GeneratorLayer>> = {
+  internal: 'base',
+  dataset: 'dataset',
+  engine: 'engine',
+  writer: 'writer',
+  views: 'views',
+  ...Object.fromEntries(GENERATOR_FAMILIES.map((family) => [family, 'family' as const])),
+};
+
+/** Which generator layers each layer may import (each its own too). */
+const GENERATOR_MAY_IMPORT: Readonly<Record<GeneratorLayer, readonly GeneratorLayer[]>> = {
+  base: ['base'],
+  dataset: ['base', 'dataset'],
+  engine: ['base', 'dataset', 'engine'],
+  contract: ['base', 'dataset', 'engine', 'contract'],
+  writer: ['base', 'dataset', 'engine', 'contract', 'writer'],
+  views: ['base', 'dataset', 'engine', 'contract', 'views'],
+  family: ['base', 'dataset', 'engine', 'contract', 'views', 'family'],
+  assembly: ['base', 'dataset', 'engine', 'contract', 'writer', 'views', 'family', 'assembly'],
+};
+
+const isGeneratorRoot = (file: string) => file.startsWith('generator/') && !file.slice('generator/'.length).includes('/');
+
+/**
+ * The layer of each file at the generator's root, from what it imports in `edges` (see
+ * GeneratorLayer): the lowest layer that may import everything it does, worked out until no file moves.
+ */
+export function rootLayers(edges: readonly ImportEdge[]): ReadonlyMap<string, GeneratorLayer> {
+  const layers = new Map<string, GeneratorLayer>();
+  const rootEdges = edges.filter((edge) => isGeneratorRoot(edge.from) && edge.to.startsWith('generator/'));
+  for (const edge of rootEdges) layers.set(edge.from, 'base');
+  const order: readonly GeneratorLayer[] = ['base', 'contract', 'assembly'];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const edge of rootEdges) {
+      const target = generatorLayer(edge.to, layers);
+      if (target === undefined) continue;
+      const needed = order.find((layer) => GENERATOR_MAY_IMPORT[layer].includes(target.layer)) ?? 'assembly';
+      if (order.indexOf(needed) > order.indexOf(layers.get(edge.from) ?? 'base')) {
+        layers.set(edge.from, needed);
+        changed = true;
+      }
+    }
+  }
+  return layers;
 }
 
-/** Which generator layers each layer may import. */
-const GENERATOR_MAY_IMPORT: Readonly<Record<GeneratorLayer, readonly GeneratorLayer[]>> = {
-  core: ['core'],
-  views: ['core', 'views'],
-  family: ['core', 'views', 'family'],
-  assembly: ['core', 'views', 'family', 'assembly'],
-};
+/** Where a generator file sits: its layer and, for a family, which one; undefined for a folder the rule does not know. */
+function generatorLayer(file: string, roots: ReadonlyMap<string, GeneratorLayer>): { layer: GeneratorLayer; family?: string } | undefined {
+  if (isGeneratorRoot(file)) return { layer: roots.get(file) ?? 'base' };
+  const folder = file.slice('generator/'.length).split('/')[0] ?? '';
+  const layer = GENERATOR_FOLDERS[folder];
+  if (layer === undefined) return undefined;
+  return layer === 'family' ? { layer, family: folder } : { layer };
+}
 
 /**
  * The gateway's front door and assembly: the files at its root that open, wire and listen. Every
@@ -110,7 +141,7 @@ function gatewayLayer(file: string): GatewayLayer | undefined {
 }
 
 /** The reason `edge` breaks the rule, or undefined when it keeps it. */
-export function violationOf(edge: ImportEdge): string | undefined {
+export function violationOf(edge: ImportEdge, roots: ReadonlyMap<string, GeneratorLayer> = new Map()): string | undefined {
   const { from, to } = edge;
   const fromTop = from.split('/')[0] ?? '';
   const toTop = to.split('/')[0] ?? '';
@@ -128,8 +159,8 @@ export function violationOf(edge: ImportEdge): string | undefined {
   if (internal >= 0 && !from.startsWith(to.slice(0, internal + 1)))
     return `${where}: ${to.slice(0, internal)}/internal/ is private to ${to.slice(0, internal)}/`;
   if (fromTop === 'generator' && toTop === 'generator') {
-    const source = generatorLayer(from);
-    const target = generatorLayer(to);
+    const source = generatorLayer(from, roots);
+    const target = generatorLayer(to, roots);
     if (source === undefined || target === undefined)
       return `${where}: ${source === undefined ? from : to} is in a folder of generator/ that docs/architecture.md gives no layer`;
     if (!GENERATOR_MAY_IMPORT[source.layer].includes(target.layer))
@@ -150,8 +181,9 @@ export function violationOf(edge: ImportEdge): string | undefined {
 
 /** Every edge that breaks the rule, as a message naming the file and the import. */
 export function layerViolations(edges: readonly ImportEdge[]): string[] {
+  const roots = rootLayers(edges);
   return edges.flatMap((edge) => {
-    const reason = violationOf(edge);
+    const reason = violationOf(edge, roots);
     return reason === undefined ? [] : [reason];
   });
 }

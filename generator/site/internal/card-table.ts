@@ -1,6 +1,6 @@
 /** The ranked-cards table the MCC, merchant and category pages share. */
-import type { Model } from '../../model.ts';
-import type { Earning } from '../../ranking.ts';
+import type { Model } from '../../engine/model.ts';
+import type { Earning } from '../../engine/ranking.ts';
 import { cardRow } from '../../../schemas/card-row.ts';
 import { cardRowFactsOf } from '../../views/earn-table.ts';
 import { rowPaths } from './format.ts';

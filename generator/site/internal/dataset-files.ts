@@ -1,9 +1,9 @@
 /** The downloadable dataset: which files it holds, in what order, under what names, and its digest. */
 import { createHash } from 'node:crypto';
-import { datasetDate } from '../../dataset-date.ts';
-import type { Model } from '../../model.ts';
-import { DATASET_LICENSE, DATASET_README } from '../../read-dataset.ts';
-import { tables, type TableDefinition } from '../../tables.ts';
+import { datasetDate } from '../../dataset/dataset-date.ts';
+import type { Model } from '../../engine/model.ts';
+import { DATASET_LICENSE, DATASET_README } from '../../dataset/read-dataset.ts';
+import { tables, type TableDefinition } from '../../dataset/tables.ts';
 import type { ZipEntry } from './zip.ts';
 
 /** The dataset's own date (latest `as_of`), which names the download files. */

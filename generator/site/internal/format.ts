@@ -1,6 +1,6 @@
 /** How numbers, rates and rules read on the site (the parts a table row shows are schemas/card-row.ts, shared with the browser). */
-import type { Model } from '../../model.ts';
-import type { Earning } from '../../ranking.ts';
+import type { Model } from '../../engine/model.ts';
+import type { Earning } from '../../engine/ranking.ts';
 import type { CardRewardRow, CardRow } from '../../../schemas/dataset.ts';
 import { rateText as cardRateText, type RowPaths, ruleNodes, valueText as cardValueText } from '../../../schemas/card-row.ts';
 import type { Html } from './html.ts';

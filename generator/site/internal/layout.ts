@@ -1,6 +1,6 @@
 /** The shell every page shares: head, navigation, footer. A page gives its title, path and body. */
 import type { RawOutput } from '../../artefact.ts';
-import type { Model } from '../../model.ts';
+import type { Model } from '../../engine/model.ts';
 import { FEED_TITLE } from '../changes-feed.ts';
 import { stylesheet } from './assets.ts';
 import { type Html, html } from './html.ts';

@@ -6,8 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
-import type { Dataset } from '../../load-dataset.ts';
-import { tables, type TableDefinition } from '../../tables.ts';
+import type { Dataset } from '../../dataset/load-dataset.ts';
+import { tables, type TableDefinition } from '../../dataset/tables.ts';
 
 const require = createRequire(import.meta.url);
 // Loaded once per process, by whatever imports the artefacts (build and validate); the gateway never does.

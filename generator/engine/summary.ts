@@ -1,12 +1,12 @@
 /** What a data maintainer wants to see after `validate`: counts by issuer, network and program, and stale rows. */
-import { datasetDate } from './dataset-date.ts';
-import { daysBefore } from './internal/dates.ts';
+import { datasetDate } from '../dataset/dataset-date.ts';
+import { daysBefore } from '../internal/dates.ts';
 
 export { daysBefore };
-import type { Dataset } from './load-dataset.ts';
-import { tables } from './tables.ts';
+import type { Dataset } from '../dataset/load-dataset.ts';
+import { tables } from '../dataset/tables.ts';
 import { rotationUnknownIn } from './rotation.ts';
-import { confirmedFlatRate, verificationSummary } from './validate-verifications.ts';
+import { confirmedFlatRate, verificationSummary } from '../dataset/validate-verifications.ts';
 
 /** Rows read longer ago than this many days are reported as stale unless the caller says otherwise. */
 export const DEFAULT_MAX_AGE_DAYS = 180;

@@ -4,9 +4,9 @@
  * The one place a card's cents per point is decided; rankings and documents read it from here.
  */
 import type { Model } from './model.ts';
-import type { CardRow } from '../schemas/dataset.ts';
+import type { CardRow } from '../../schemas/dataset.ts';
 
-import { DEFAULT_VALUATION, VALUATIONS, type ValuationMode } from '../schemas/ranking-choices.ts';
+import { DEFAULT_VALUATION, VALUATIONS, type ValuationMode } from '../../schemas/ranking-choices.ts';
 
 export { DEFAULT_VALUATION, VALUATIONS, type ValuationMode };
 

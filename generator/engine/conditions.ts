@@ -1,7 +1,7 @@
 /** What a bonus rule needs of the holder, in the order a reader checks them (docs/ranking.md, "Conditions"). */
 import type { Model } from './model.ts';
-import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
-import { ALL_PURCHASES } from './all-purchases.ts';
+import type { CardRewardRow, CardRow } from '../../schemas/dataset.ts';
+import { ALL_PURCHASES } from '../dataset/all-purchases.ts';
 import { typicalRate, TYPICAL_MONTHLY_SPEND_USD } from './ranking.ts';
 import { requirementNote, requirementsOf } from './requirements.ts';
 import { rotationUnknown, rotationUnknownNote } from './rotation.ts';

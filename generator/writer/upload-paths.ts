@@ -4,8 +4,8 @@
  * siblings, and the manifest and build id when the builds differ. It reads the manifests only (an
  * ETag is equal exactly when the bytes are), so `cardrewards diff --format upload` lists it at once.
  */
-import type { ManifestFile } from '../schemas/manifest.ts';
-import { BUILD_ID_PATH, byPath, ENCODING_SUFFIX, MANIFEST_PATH } from '../tree/tree-contract.ts';
+import type { ManifestFile } from '../../schemas/manifest.ts';
+import { BUILD_ID_PATH, byPath, ENCODING_SUFFIX, MANIFEST_PATH } from '../../tree/tree-contract.ts';
 
 /** The part of a build the list needs: its id and its manifest's files. */
 export interface UploadTree {

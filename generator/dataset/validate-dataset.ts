@@ -3,7 +3,7 @@
  * single row's schema cannot state (a cap needs a period, a date range runs forwards, …).
  */
 import type { Dataset, Located, RejectedRows } from './load-dataset.ts';
-import type { Problem } from './dataset-problems.ts';
+import type { Problem } from '../dataset-problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
 import { checkAllPurchases } from './validate-all-purchases.ts';
 import { type Add, checkCardValuations } from './validate-card-valuations.ts';

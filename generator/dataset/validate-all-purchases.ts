@@ -1,4 +1,4 @@
-/** The checks of `all-purchases` rules (generator/all-purchases.ts) that a single row cannot state. */
+/** The checks of `all-purchases` rules (generator/dataset/all-purchases.ts) that a single row cannot state. */
 import { ALL_PURCHASES } from './all-purchases.ts';
 import type { Dataset } from './load-dataset.ts';
 import type { Add } from './validate-card-valuations.ts';

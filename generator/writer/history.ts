@@ -4,10 +4,10 @@
  * what changed. A rebuild that changes no answer keeps the history as it was, so the same inputs
  * and the same previous build give the same bytes.
  */
-import type { HistoryArtefact } from './artefact.ts';
-import type { BuildChange } from '../schemas/keyed.ts';
-import { CHANGES_PER_BUILD_LIMIT, HISTORY_LIMIT, changeHistory } from '../schemas/keyed/meta.ts';
-import { validatorFor } from '../schemas/validator.ts';
+import type { HistoryArtefact } from '../artefact.ts';
+import type { BuildChange } from '../../schemas/keyed.ts';
+import { CHANGES_PER_BUILD_LIMIT, HISTORY_LIMIT, changeHistory } from '../../schemas/keyed/meta.ts';
+import { validatorFor } from '../../schemas/validator.ts';
 import { type BuildDiff, diffTrees, type TreeView } from './build-diff.ts';
 
 export type { BuildChange };

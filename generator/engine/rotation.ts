@@ -4,7 +4,7 @@
  * that were the whole story. It still ranks there, the lower bound, but every answer says why.
  */
 import type { Model } from './model.ts';
-import type { CardRewardRow, CardRow } from '../schemas/dataset.ts';
+import type { CardRewardRow, CardRow } from '../../schemas/dataset.ts';
 import { ruleIsValid } from './ranking.ts';
 
 /** The last day of the newest rotating quarter the dataset holds for the card, or null when it has none in force-or-past. */

@@ -1,7 +1,7 @@
 /** The dataset indexed for the derivations: lookups by slug and code, nothing computed about rewards. */
-import type { Dataset, DatasetSources } from './load-dataset.ts';
-import type * as Rows from '../schemas/dataset.ts';
-import type { ModelOptions } from './build-options.ts';
+import type { Dataset, DatasetSources } from '../dataset/load-dataset.ts';
+import type * as Rows from '../../schemas/dataset.ts';
+import type { ModelOptions } from '../build-options.ts';
 
 export type Model = ModelOptions & ModelTables;
 

@@ -3,8 +3,8 @@
  * people (`personal`) or to businesses (`business`), and every ranking answer can be limited to one
  * of them. Without a segment an answer ranks every card, as the API always has.
  */
-import type { CardRow } from '../schemas/dataset.ts';
-import { SEGMENTS, type Segment } from '../schemas/ranking-choices.ts';
+import type { CardRow } from '../../schemas/dataset.ts';
+import { SEGMENTS, type Segment } from '../../schemas/ranking-choices.ts';
 
 export { SEGMENTS, type Segment };
 

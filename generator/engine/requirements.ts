@@ -5,7 +5,7 @@
  * (OnePay's 5 % at Walmart needs Walmart+) for that rate only.
  */
 import type { Model } from './model.ts';
-import type { CardRewardRow, CardRow, RequirementRow } from '../schemas/dataset.ts';
+import type { CardRewardRow, CardRow, RequirementRow } from '../../schemas/dataset.ts';
 
 /** The card's requirement, then the rule's (each at most once), as rows of requirements.csv. */
 export function requirementsOf(model: Model, card: CardRow, rule: CardRewardRow | null): RequirementRow[] {

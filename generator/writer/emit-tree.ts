@@ -28,12 +28,12 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { BuildPlan, OutputFile } from './compile.ts';
+import type { BuildPlan, OutputFile } from '../build-plan.ts';
 import { type DiskTree, liveTree } from './disk-tree.ts';
 import { createWritePool } from './write-pool.ts';
-import type { ManifestFile } from '../schemas/manifest.ts';
-import { GeneratorError } from './errors.ts';
-import { BUILD_ID_PATH, buildsFolder, entryOf, MANIFEST_PATH } from '../tree/tree-contract.ts';
+import type { ManifestFile } from '../../schemas/manifest.ts';
+import { GeneratorError } from '../errors.ts';
+import { BUILD_ID_PATH, buildsFolder, entryOf, MANIFEST_PATH } from '../../tree/tree-contract.ts';
 
 export interface EmitOptions {
   /** Aborts the build: the workers stop, the temporary tree is removed and `emitTree` rejects with ERR_INTERRUPTED. */

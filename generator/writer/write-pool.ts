@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { COMPRESSION } from './compression.ts';
-import { ENCODING_SUFFIX } from '../tree/tree-contract.ts';
+import { ENCODING_SUFFIX } from '../../tree/tree-contract.ts';
 
 /**
  * The worker's code, as a CommonJS string: it then runs the same from the TypeScript sources (tests,

@@ -3,10 +3,10 @@
  * are published as they are, so they are held to the rules of a cell, as text that may run over
  * lines and hold tabs; each problem is located at its line and column like a cell's.
  */
-import { TEXT_LIMITS } from '../schemas/dataset/limits.ts';
-import { codePointLength, findBadCharacter, type TextRules } from '../schemas/text-rules.ts';
-import type { Problem } from './dataset-problems.ts';
-import { EXPECTED_TEXT, newlinesBefore } from './internal/cell-checks.ts';
+import { TEXT_LIMITS } from '../../schemas/dataset/limits.ts';
+import { codePointLength, findBadCharacter, type TextRules } from '../../schemas/text-rules.ts';
+import type { Problem } from '../dataset-problems.ts';
+import { EXPECTED_TEXT, newlinesBefore } from '../internal/cell-checks.ts';
 import { displayFile, type DatasetSources } from './load-dataset.ts';
 import { DATASET_DOCUMENTS } from './read-dataset.ts';
 

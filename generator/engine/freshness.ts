@@ -4,7 +4,7 @@
  * store may have left the portal or the level moved. Past the horizon a rate is history: shown
  * with its date, never added into a current total and never chosen over a fresher one.
  */
-import { ageInDays, daysBefore } from './internal/dates.ts';
+import { ageInDays, daysBefore } from '../internal/dates.ts';
 
 /** Portal rates and offers observed more than this many days before the build date are historical. */
 export const FRESHNESS_HORIZON_DAYS = 365;

@@ -10,9 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatasetSources } from './load-dataset.ts';
-import { BROWSER_ASSETS_DIR, EXTENSION_ASSETS_DIR, packageRoot, packageVersion } from '../tree/package-info.ts';
+import { BROWSER_ASSETS_DIR, EXTENSION_ASSETS_DIR, packageRoot, packageVersion } from '../../tree/package-info.ts';
 
-/** This module's own file: its folder's parent holds the running code, its extension says which kind. */
+/** This module's own file (generator/dataset/): the folder two above it holds the running code, its extension says which kind. */
 const SELF = fileURLToPath(import.meta.url);
 /** The folders (beside `generator/`) whose code decides the output. */
 const CODE_DIRS = ['generator', 'schemas', 'tree', 'errors'];
@@ -24,7 +24,7 @@ export function inputsDigest(sources: DatasetSources, options: Readonly<Record<s
     hash.update(`${file}\u0000${text ?? '\u0001missing'}\u0000`);
   for (const [key, value] of Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${key}=${value ?? ''}\u0000`);
   hash.update(`version=${packageVersion()}\u0000zlib=${process.versions.zlib}\u0000brotli=${process.versions.brotli ?? ''}\u0000`);
-  const codeRoot = dirname(dirname(SELF));
+  const codeRoot = dirname(dirname(dirname(SELF)));
   for (const file of codeFiles(codeRoot, extname(SELF))) hash.update(`${relative(codeRoot, file)}\u0000`).update(readFileSync(file));
   // The site's stylesheet and browser scripts, and the extension the build packages, are copied into the tree: they decide its bytes too.
   for (const dir of [BROWSER_ASSETS_DIR, EXTENSION_ASSETS_DIR]) {

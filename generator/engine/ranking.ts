@@ -3,10 +3,10 @@
  * applies to a purchase, what it is worth under a valuation, and the total order of cards.
  */
 import type { Model } from './model.ts';
-import type { CardRewardRow, CardRow, Channel } from '../schemas/dataset.ts';
-import { ALL_PURCHASES } from './all-purchases.ts';
+import type { CardRewardRow, CardRow, Channel } from '../../schemas/dataset.ts';
+import { ALL_PURCHASES } from '../dataset/all-purchases.ts';
 import { acceptanceOf, DEFAULT_CHANNEL, isAccepted, restrictsNetworks } from './acceptance.ts';
-import { compareRankKeys } from '../schemas/rank-order.ts';
+import { compareRankKeys } from '../../schemas/rank-order.ts';
 import { isCardForMembers } from './requirements.ts';
 import { inSegment, type Segment } from './segments.ts';
 import { cardValuation, DEFAULT_VALUATION, type CardValuation, type PointValue, type ValuationMode } from './valuation.ts';

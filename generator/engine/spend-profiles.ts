@@ -5,7 +5,7 @@
 import { membershipFeesUsd, requirementsOf } from './requirements.ts';
 import { autoCategoriesOf } from './conditions.ts';
 import type { Model } from './model.ts';
-import type { CardRow } from '../schemas/dataset.ts';
+import type { CardRow } from '../../schemas/dataset.ts';
 import { allPurchasesRuleOf, averageRate, earningFor, round4, centsPerDollar } from './ranking.ts';
 import { pointValueOf, type ValuationMode } from './valuation.ts';
 

@@ -4,11 +4,11 @@
  * a FIFO or a socket is refused before any byte of it is read (docs/input-limits.md, "Files").
  */
 import { realpathSync, statSync } from 'node:fs';
-import { type Problem, sortProblems } from './dataset-problems.ts';
-import { GeneratorError } from './errors.ts';
-import { type FolderFile, inspectFile, readInspected } from './internal/read-regular-file.ts';
+import { type Problem, sortProblems } from '../dataset-problems.ts';
+import { GeneratorError } from '../errors.ts';
+import { type FolderFile, inspectFile, readInspected } from '../internal/read-regular-file.ts';
 import { displayFile, type DatasetSources } from './load-dataset.ts';
-import { packageRoot } from '../tree/package-info.ts';
+import { packageRoot } from '../../tree/package-info.ts';
 import { tables } from './tables.ts';
 
 /** The documents that travel with the CSV files in the download. */

@@ -6,8 +6,8 @@
  * reviewer; the generator records it in each build's change history.
  */
 // A diff's families and changes have the shapes the change history publishes (schemas/keyed/meta.ts).
-import type { FamilyCounts, SemanticChange } from '../schemas/keyed.ts';
-import { templatePattern } from '../schemas/path-template.ts';
+import type { FamilyCounts, SemanticChange } from '../../schemas/keyed.ts';
+import { templatePattern } from '../../schemas/path-template.ts';
 
 /** What the diff needs of a tree, on disk or still in memory. */
 export interface TreeView {

@@ -3,9 +3,8 @@
  * routes, JSON files read only when asked for.
  */
 import type { TreeView } from './build-diff.ts';
-import type { Manifest } from './create-manifest.ts';
-import { readManifestText, readTreeFile, treeRoot } from '../tree/tree-contract.ts';
-import type { ManifestFile } from '../schemas/manifest.ts';
+import { readManifestText, readTreeFile, treeRoot } from '../../tree/tree-contract.ts';
+import type { Manifest, ManifestFile } from '../../schemas/manifest.ts';
 
 export interface DiskTree extends TreeView {
   /** The build's real folder (not the `out` link). */

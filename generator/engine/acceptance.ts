@@ -3,7 +3,7 @@
  * says so in merchant_acceptance.csv, and a card it refuses there is never ranked for that channel.
  */
 import type { Model } from './model.ts';
-import type { CardRow, Channel, MerchantAcceptanceRow } from '../schemas/dataset.ts';
+import type { CardRow, Channel, MerchantAcceptanceRow } from '../../schemas/dataset.ts';
 
 /**
  * The channel a merchant answer is for when the question names none: best-card and the merchant

@@ -7,12 +7,12 @@
  * and a route or variant added to the catalogue raises it without a number to keep by hand. The
  * writer enforces it as it goes (emit-tree.ts): a dataset cannot make a build fill a disk.
  */
-import type { Artefact, HistoryArtefact } from './artefact.ts';
-import { cellRule } from './internal/cell-checks.ts';
-import type { Dataset } from './load-dataset.ts';
-import type { RouteDefinition } from './route.ts';
-import type { TableDefinition, TableName } from './tables.ts';
-import { templateParams } from '../schemas/path-template.ts';
+import type { Artefact, HistoryArtefact } from '../artefact.ts';
+import { cellRule } from '../internal/cell-checks.ts';
+import type { Dataset } from '../dataset/load-dataset.ts';
+import type { RouteDefinition } from '../route.ts';
+import type { TableDefinition, TableName } from '../dataset/tables.ts';
+import { templateParams } from '../../schemas/path-template.ts';
 
 /** What every tree holds whatever the dataset (site assets, the API document, the empty routes). */
 export const OUTPUT_ALLOWANCE_BYTES = 64 * 1024 * 1024;

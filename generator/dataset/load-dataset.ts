@@ -4,11 +4,11 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { ErrorObject } from 'ajv';
-import { validatorFor } from '../schemas/validator.ts';
-import { type CsvParseError, cellRule, checkCells, shortQuote, syntaxProblem } from './internal/cell-checks.ts';
-import type { Problem } from './dataset-problems.ts';
+import { validatorFor } from '../../schemas/validator.ts';
+import { type CsvParseError, cellRule, checkCells, shortQuote, syntaxProblem } from '../internal/cell-checks.ts';
+import type { Problem } from '../dataset-problems.ts';
 import { tables, type TableDefinition, type TableName } from './tables.ts';
-import type * as Rows from '../schemas/dataset.ts';
+import type * as Rows from '../../schemas/dataset.ts';
 
 /** A row with the line it came from, so later checks can point at it. */
 export interface Located<T> {

@@ -2,7 +2,7 @@
  * The dataset's tables: file, row schema, key and references. Loading, validation and the
  * README's column lists all follow this one list.
  */
-import * as schemas from '../schemas/dataset.ts';
+import * as schemas from '../../schemas/dataset.ts';
 
 export interface Reference {
   /** Column of this table holding the reference. */

@@ -1,5 +1,5 @@
 /** The dataset's own date, so output never depends on the clock. */
-import { latestDate } from './internal/dates.ts';
+import { latestDate } from '../internal/dates.ts';
 import type { Dataset } from './load-dataset.ts';
 
 /** The latest `as_of` of any row. */

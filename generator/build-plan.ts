@@ -1,0 +1,27 @@
+/**
+ * What a build writes, as the writer (writer/emit-tree.ts) takes it from the compile: the files one
+ * at a time, then the build id and the history, then the manifest.
+ */
+import type { BuildChange } from '../schemas/keyed.ts';
+import type { ManifestFile } from '../schemas/manifest.ts';
+
+export interface OutputFile {
+  readonly path: string;
+  readonly bytes: Buffer;
+}
+
+/**
+ * A build in three steps, for a writer that keeps no file in memory: the answers, one at a time;
+ * then, from the answers' entries (and their JSON, read back when the history needs it), the build
+ * id and the change history's files; then the manifest of every entry.
+ */
+export interface BuildPlan {
+  /** Every answer (each file but the history's), checked and serialised as it is reached, in derivation order. */
+  readonly answers: Iterable<OutputFile>;
+  readonly afterAnswers: (
+    answers: ReadonlyMap<string, ManifestFile>,
+    read: (path: string) => unknown,
+  ) => { readonly buildId: string; readonly history: readonly BuildChange[]; readonly files: Iterable<OutputFile> };
+  /** The bytes of `manifest.json` from every file's entry (in any order), in chunks to write one after another. */
+  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer[];
+}
