@@ -31,7 +31,7 @@ import { answerProblem, logAccess, logFailure } from './steps/respond.ts';
 import { runSteps } from './steps/step.ts';
 import { HEADERS_TIMEOUT_MS } from './server/server-timeouts.ts';
 import { createStoreFailurePolicy } from './steps/store-failure.ts';
-import type { Store } from './store.ts';
+import type { OpenedStore } from './store.ts';
 import { performance } from 'node:perf_hooks';
 
 export { MAX_URL_LENGTH } from './steps/normalise-request.ts';
@@ -41,7 +41,8 @@ const EXCHANGE = Symbol('exchange');
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
-  readonly store: Store;
+  /** Taken apart here: the registry for keys, the counter for quotas, the connection for /readyz. */
+  readonly store: OpenedStore;
   readonly builds: BuildSource;
   readonly logger: Logger;
   /** Proxy mode: forwards file reads to the private origin. */
@@ -92,15 +93,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
 /** The request handler alone, e.g. to mount in another server: the request steps, then the answer written to the socket. */
 export function createRequestHandler(options: GatewayOptions): (request: IncomingMessage, response: ServerResponse) => void {
-  const { config, store, builds, logger, metrics } = options;
+  const { config, builds, logger, metrics } = options;
+  const { store } = options;
+  const { registry, counter } = store;
+  const health = { kind: store.kind, ping: () => store.ping(), warnings: () => store.warnings() };
   const failures = createStoreFailurePolicy(config.failMode, logger, {
     ...(metrics === undefined ? {} : { observeStoreError: (operation: string) => metrics.observeStoreError(operation) }),
     ...(options.outageSummaryMs === undefined ? {} : { summaryMs: options.outageSummaryMs }),
   });
   const access: Access = {
-    authenticate: createAuthenticate(createKeyCache(store, { ttlMs: config.keyCacheMs }), failures),
+    authenticate: createAuthenticate(createKeyCache(registry, { ttlMs: config.keyCacheMs }), failures),
     quota: createQuota({
-      counter: store,
+      counter,
       limits: config.limits,
       now: options.now ?? (() => new Date()),
       failures,
@@ -127,7 +131,7 @@ export function createRequestHandler(options: GatewayOptions): (request: Incomin
         limits: options.mcpLimits,
       })
     : undefined;
-  const { steps, settle } = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: store, access, mcp });
+  const { steps, settle } = createRequestSteps({ corsOrigin: config.corsOrigin, builds, readiness: health, access, mcp });
   const deliver = createDeliver(fileCache, options.proxy);
   // Building the access-log line costs even when pino drops it: skip it when the level is off.
   const logs = logger.isLevelEnabled('info');

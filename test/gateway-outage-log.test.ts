@@ -20,15 +20,25 @@ import { get } from './helpers/http.ts';
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-outage-'));
 const embedded = createEmbeddedStore({ file: join(work, 'state.mdb') });
 let down = false;
-/** The embedded store, unreachable while `down` is set (as Redis is when it is stopped). */
-const store: Store = new Proxy(embedded, {
-  get(target, name: keyof Store) {
-    const value = target[name];
-    if (typeof value !== 'function' || name === 'close') return value;
-    return (...args: unknown[]) =>
-      down ? Promise.reject(new StoreUnavailableError('Redis: connect ECONNREFUSED')) : (value as (...a: unknown[]) => unknown)(...args);
-  },
-});
+/** `target` with every method but close refused while `down` is set (as Redis's are when it is stopped). */
+function unreachableWhileDown<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, name) {
+      const value: unknown = Reflect.get(object, name);
+      if (typeof value !== 'function' || name === 'close') return value;
+      return (...args: unknown[]) =>
+        down
+          ? Promise.reject(new StoreUnavailableError('Redis: connect ECONNREFUSED'))
+          : (value as (...a: unknown[]) => unknown).apply(object, args);
+    },
+  });
+}
+/** The embedded store, unreachable while `down` is set: its joined methods, its registry and its counter alike. */
+const store: Store = {
+  ...unreachableWhileDown(embedded),
+  registry: unreachableWhileDown(embedded.registry),
+  counter: unreachableWhileDown(embedded.counter),
+};
 let log = '';
 const destination = new Writable({
   write(chunk: Buffer, _encoding, done) {

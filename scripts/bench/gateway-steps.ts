@@ -99,7 +99,7 @@ const embeddedQuota = createQuota({ counter: embedded, limits: config.limits, no
 const builtIn = createBuiltInRoutes(builds, embedded);
 const handler = createRequestHandler({ config, store: embedded, builds, logger });
 /** The same handler over an in-memory counter: the gateway's own CPU per request, without waiting for a commit. */
-const memoryHandler = createRequestHandler({ config, store: { ...embedded, ...memoryCounter }, builds, logger });
+const memoryHandler = createRequestHandler({ config, store: { ...embedded, counter: memoryCounter }, builds, logger });
 const normalised = (exchange: Exchange) => void normaliseRequest(exchange);
 const routed = (exchange: Exchange) => {
   normaliseRequest(exchange);
