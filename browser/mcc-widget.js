@@ -27,19 +27,6 @@
 // Generated from browser/mcc-widget.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
 (() => {
-  // schemas/number-text.ts
-  function numberText(value) {
-    return String(Math.round(value * 1e4) / 1e4);
-  }
-
-  // schemas/card-row.ts
-  function rateText(cashBack, rate) {
-    return cashBack ? `${numberText(rate)} %` : `${numberText(rate)}×`;
-  }
-  function valueText(valueCents, valuationBasis) {
-    return `${numberText(valueCents)}¢ per $1${valuationBasis === "assumed" ? " (assumed 1¢ a point)" : ""}`;
-  }
-
   // schemas/rank-order.ts
   function compareRankKeys(a, b) {
     return b.typicalValue - a.typicalValue || Number(a.conditional) - Number(b.conditional) || b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
@@ -87,8 +74,22 @@
       values: earning.values,
       rule: earning.rule,
       conditions: earning.conditions,
-      open_to_applicants: !closed.has(entry.slug)
+      open_to_applicants: !closed.has(entry.slug),
+      entry
     }));
+  }
+
+  // schemas/number-text.ts
+  function numberText(value) {
+    return String(Math.round(value * 1e4) / 1e4);
+  }
+
+  // schemas/card-row.ts
+  function rateText(cashBack, rate) {
+    return cashBack ? `${numberText(rate)} %` : `${numberText(rate)}×`;
+  }
+  function valueText(valueCents, valuationBasis) {
+    return `${numberText(valueCents)}¢ per $1${valuationBasis === "assumed" ? " (assumed 1¢ a point)" : ""}`;
   }
 
   // schemas/network-names.ts
@@ -315,11 +316,11 @@ fieldset { max-height: 12rem; overflow-y: auto; margin: 0 0 6px; border: 1px sol
     (slug) => typeof slug === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
   );
   var takesText = (name, row) => row.networks.length === 0 ? `${name} takes no credit card in store` : `${name} takes only ${row.networks.map(networkName).join(" and ")} in store`;
-  var cardItem = (choice, cashBack) => element(
+  var cardItem = (choice) => element(
     "li",
     {},
     element("strong", {}, choice.name),
-    `: ${rateText(cashBack, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
+    `: ${rateText(choice.entry.cash_back, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
     ...choice.conditions.map((condition) => element("span", { class: "muted" }, element("br"), condition.note))
   );
   var earnTable = (code, slug) => (slug ? json(`api/earn-table/merchant/${slug}.json`) : Promise.reject(new Error("no merchant"))).catch(
@@ -395,8 +396,7 @@ fieldset { max-height: 12rem; overflow-y: auto; margin: 0 0 6px; border: 1px sol
         ]);
         const place = merchant ? merchant.name : `MCC ${mcc.code}`;
         const restriction = acceptanceOn(table, "in_store");
-        const cashBack = new Map(table.earnings.map((card) => [card.slug, card.cash_back]));
-        const item = (choice) => cardItem(choice, cashBack.get(choice.slug) === true);
+        const item = (choice) => cardItem(choice);
         const nodes = [];
         if (wallet.length > 0) {
           const ranked2 = chooseFromWallet(table, wallet);

@@ -109,12 +109,12 @@ const takesText = (name: string, row: WalletAcceptance): string =>
     ? `${name} takes no credit card in store`
     : `${name} takes only ${row.networks.map(networkName).join(' and ')} in store`;
 /** One ranked card: name, rate, value (as the site's tables write them, schemas/card-row.ts), and what it needs of the holder. */
-const cardItem = (choice: WalletChoice<EarnTableEntry>, cashBack: boolean): HTMLLIElement =>
+const cardItem = (choice: WalletChoice<EarnTableEntry>): HTMLLIElement =>
   el(
     'li',
     {},
     el('strong', {}, choice.name),
-    `: ${rateText(cashBack, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
+    `: ${rateText(choice.entry.cash_back, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
     ...choice.conditions.map((condition) => el('span', { class: 'muted' }, el('br'), condition.note)),
   );
 /** A merchant's own earn table when it ranks apart from its MCC, else its MCC's (a missing file is the usual case). */
@@ -208,8 +208,7 @@ const mount = (host: Element): void => {
       ]);
       const place = merchant ? merchant.name : `MCC ${mcc.code}`;
       const restriction = acceptanceOn(table, 'in_store');
-      const cashBack = new Map(table.earnings.map((card) => [card.slug, card.cash_back]));
-      const item = (choice: WalletChoice<EarnTableEntry>): HTMLLIElement => cardItem(choice, cashBack.get(choice.slug) === true);
+      const item = (choice: WalletChoice<EarnTableEntry>): HTMLLIElement => cardItem(choice);
       const nodes: (Node | string)[] = [];
       if (wallet.length > 0) {
         // The box answers in store under the standalone valuation, as the static records do.

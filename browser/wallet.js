@@ -9,66 +9,6 @@
 // Generated from browser/wallet.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
 (() => {
-  // schemas/number-text.ts
-  function numberText(value) {
-    return String(Math.round(value * 1e4) / 1e4);
-  }
-  function grouped(value) {
-    return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  }
-  function usd(value) {
-    const [whole = "0", cents] = value.toFixed(2).split(".");
-    return `$${grouped(Number(whole))}${cents === "00" ? "" : `.${cents}`}`;
-  }
-
-  // schemas/card-row.ts
-  var node = (tag, attributes, ...children) => ({
-    tag,
-    attributes,
-    children
-  });
-  function rateText(cashBack, rate) {
-    return cashBack ? `${numberText(rate)} %` : `${numberText(rate)}×`;
-  }
-  function valueText(valueCents, valuationBasis) {
-    return `${numberText(valueCents)}¢ per $1${valuationBasis === "assumed" ? " (assumed 1¢ a point)" : ""}`;
-  }
-  var CAP_PERIOD = { month: "a month", quarter: "a quarter", year: "a year" };
-  function ruleNodes(rule, categoryName, cashBack, paths2) {
-    if (rule === null) return ["base rate (no bonus category of this card covers it)"];
-    const cap = rule.cap === null ? "" : ` up to ${usd(rule.cap.usd)} ${CAP_PERIOD[rule.cap.period] ?? rule.cap.period}, then ${rateText(cashBack, rule.cap.rate_after)}`;
-    const channel = rule.channel === "direct" ? " when paid directly" : "";
-    const selection = rule.selection === "chosen" ? " (a category you choose)" : rule.selection === "auto" ? " (automatic, by where you spend most)" : "";
-    const dates = rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? "now"} to ${rule.valid_to ?? "further notice"}` : "";
-    const rest = `${cap}${channel}${selection}${dates}`;
-    const link = node("a", { href: paths2.best(rule.category) }, categoryName ?? rule.category);
-    return rest === "" ? [link] : [link, rest];
-  }
-  var NOTED_CONDITIONS = /* @__PURE__ */ new Set(["membership", "payment_method", "auto_category", "rotation_unknown"]);
-  function cardRow(facts, place, paths2) {
-    const notes = facts.conditions.filter((condition) => NOTED_CONDITIONS.has(condition.kind));
-    return node(
-      "tr",
-      {},
-      node("td", {}, String(place)),
-      node(
-        "td",
-        {},
-        node("a", { href: paths2.card(facts.slug) }, facts.name),
-        node("br", {}),
-        node("span", { class: "muted" }, facts.issuer_name)
-      ),
-      node("td", { class: "num" }, rateText(facts.cash_back, facts.rate)),
-      node("td", { class: "num" }, valueText(facts.value_cents, facts.valuation_basis)),
-      node(
-        "td",
-        {},
-        ...ruleNodes(facts.rule, facts.category_name, facts.cash_back, paths2),
-        ...notes.flatMap((condition) => [node("br", {}), node("span", { class: "muted" }, condition.note)])
-      )
-    );
-  }
-
   // schemas/rank-order.ts
   function compareRankKeys(a, b) {
     return b.typicalValue - a.typicalValue || Number(a.conditional) - Number(b.conditional) || b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
@@ -116,8 +56,81 @@
       values: earning.values,
       rule: earning.rule,
       conditions: earning.conditions,
-      open_to_applicants: !closed.has(entry.slug)
+      open_to_applicants: !closed.has(entry.slug),
+      entry
     }));
+  }
+
+  // schemas/number-text.ts
+  function numberText(value) {
+    return String(Math.round(value * 1e4) / 1e4);
+  }
+  function grouped(value) {
+    return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+  function usd(value) {
+    const [whole = "0", cents] = value.toFixed(2).split(".");
+    return `$${grouped(Number(whole))}${cents === "00" ? "" : `.${cents}`}`;
+  }
+
+  // schemas/card-row.ts
+  function rowFactsOf(entry, channel) {
+    const earning = earningOn(entry, channel);
+    return {
+      ...earning,
+      slug: entry.slug,
+      name: entry.name,
+      issuer_name: entry.issuer_name,
+      cash_back: entry.cash_back,
+      value_cents: earning.values.standalone_cents,
+      valuation_basis: earning.values.standalone_basis
+    };
+  }
+  var node = (tag, attributes, ...children) => ({
+    tag,
+    attributes,
+    children
+  });
+  function rateText(cashBack, rate) {
+    return cashBack ? `${numberText(rate)} %` : `${numberText(rate)}×`;
+  }
+  function valueText(valueCents, valuationBasis) {
+    return `${numberText(valueCents)}¢ per $1${valuationBasis === "assumed" ? " (assumed 1¢ a point)" : ""}`;
+  }
+  var CAP_PERIOD = { month: "a month", quarter: "a quarter", year: "a year" };
+  function ruleNodes(rule, categoryName, cashBack, paths2) {
+    if (rule === null) return ["base rate (no bonus category of this card covers it)"];
+    const cap = rule.cap === null ? "" : ` up to ${usd(rule.cap.usd)} ${CAP_PERIOD[rule.cap.period] ?? rule.cap.period}, then ${rateText(cashBack, rule.cap.rate_after)}`;
+    const channel = rule.channel === "direct" ? " when paid directly" : "";
+    const selection = rule.selection === "chosen" ? " (a category you choose)" : rule.selection === "auto" ? " (automatic, by where you spend most)" : "";
+    const dates = rule.valid_from !== null || rule.valid_to !== null ? ` from ${rule.valid_from ?? "now"} to ${rule.valid_to ?? "further notice"}` : "";
+    const rest = `${cap}${channel}${selection}${dates}`;
+    const link = node("a", { href: paths2.best(rule.category) }, categoryName ?? rule.category);
+    return rest === "" ? [link] : [link, rest];
+  }
+  var NOTED_CONDITIONS = /* @__PURE__ */ new Set(["membership", "payment_method", "auto_category", "rotation_unknown"]);
+  function cardRow(facts, place, paths2) {
+    const notes = facts.conditions.filter((condition) => NOTED_CONDITIONS.has(condition.kind));
+    return node(
+      "tr",
+      {},
+      node("td", {}, String(place)),
+      node(
+        "td",
+        {},
+        node("a", { href: paths2.card(facts.slug) }, facts.name),
+        node("br", {}),
+        node("span", { class: "muted" }, facts.issuer_name)
+      ),
+      node("td", { class: "num" }, rateText(facts.cash_back, facts.rate)),
+      node("td", { class: "num" }, valueText(facts.value_cents, facts.valuation_basis)),
+      node(
+        "td",
+        {},
+        ...ruleNodes(facts.rule, facts.category_name, facts.cash_back, paths2),
+        ...notes.flatMap((condition) => [node("br", {}), node("span", { class: "muted" }, condition.note)])
+      )
+    );
   }
 
   // schemas/network-names.ts
@@ -225,18 +238,6 @@
     card: (slug) => new URL(`card/${slug}`, base).pathname,
     best: (category) => new URL(`best/${category}`, base).pathname
   };
-  var factsOf = (entry, channel) => {
-    const earning = earningOn(entry, channel);
-    return {
-      ...earning,
-      slug: entry.slug,
-      name: entry.name,
-      issuer_name: entry.issuer_name,
-      cash_back: entry.cash_back,
-      value_cents: earning.values.standalone_cents,
-      valuation_basis: earning.values.standalone_basis
-    };
-  };
   var refusedText = (table, wallet, channel) => {
     const refused = refusedFromWallet(table, wallet, channel);
     const restriction = acceptanceOn(table, channel);
@@ -252,7 +253,6 @@
     if (!response.ok) return;
     const table = await response.json();
     const channel = region.dataset["channel"] === "online" ? "online" : "in_store";
-    const entries = new Map(walletEntries(table).map((entry) => [entry.slug, entry]));
     const status = element("p", { class: "muted wallet-status", role: "status" });
     const render = (wallet = readWallet()) => {
       picker.show(wallet);
@@ -262,7 +262,7 @@
         return;
       }
       const ranked = chooseFromWallet(table, wallet, { channel });
-      body.replaceChildren(...ranked.map((choice) => nodeOf(cardRow(factsOf(entries.get(choice.slug), channel), choice.rank, paths))));
+      body.replaceChildren(...ranked.map((choice) => nodeOf(cardRow(rowFactsOf(choice.entry, channel), choice.rank, paths))));
       const best = ranked[0];
       status.textContent = (best === void 0 ? "None of your cards can be used here." : `Ranked among your ${wallet.length} cards: ${best.name} earns the most here.`) + refusedText(table, wallet, channel);
     };

@@ -6,16 +6,9 @@
  * choosing is schemas/choose-from-wallet.ts and the picker and its storage browser/my-cards.ts (the MCC
  * widget's too), bundled in by scripts/generate-browser-scripts.ts.
  */
-import { type CardRowFacts, cardRow, type RowPaths } from '../schemas/card-row.ts';
-import {
-  acceptanceOn,
-  type Channel,
-  chooseFromWallet,
-  earningOn,
-  refusedFromWallet,
-  walletEntries,
-} from '../schemas/choose-from-wallet.ts';
-import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
+import { cardRow, type RowPaths, rowFactsOf } from '../schemas/card-row.ts';
+import { acceptanceOn, type Channel, chooseFromWallet, refusedFromWallet } from '../schemas/choose-from-wallet.ts';
+import type { EarnTable } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
 import { element, nodeOf } from './dom.ts';
 import { cardPicker, onWalletChange, pickableCards, readWallet } from './my-cards.ts';
@@ -27,20 +20,6 @@ const base = new URL('../', script instanceof HTMLScriptElement && script.src ? 
 const paths: RowPaths = {
   card: (slug) => new URL(`card/${slug}`, base).pathname,
   best: (category) => new URL(`best/${category}`, base).pathname,
-};
-
-/** What a row shows of a card bought on `channel`, from its earn table entry (the standalone valuation, as the page's own rows). */
-const factsOf = (entry: EarnTableEntry, channel: Channel): CardRowFacts => {
-  const earning = earningOn(entry, channel);
-  return {
-    ...earning,
-    slug: entry.slug,
-    name: entry.name,
-    issuer_name: entry.issuer_name,
-    cash_back: entry.cash_back,
-    value_cents: earning.values.standalone_cents,
-    valuation_basis: earning.values.standalone_basis,
-  };
 };
 
 /** What the status line says of the wallet's cards the place refuses, and why: a card left out silently reads as a card that earns nothing. */
@@ -63,8 +42,6 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
   if (!response.ok) return;
   const table = (await response.json()) as EarnTable;
   const channel: Channel = region.dataset['channel'] === 'online' ? 'online' : 'in_store';
-  // The cards one can hold: the active ones and those closed to applicants (a holder still ranks them).
-  const entries = new Map(walletEntries(table).map((entry) => [entry.slug, entry]));
   const status = element('p', { class: 'muted wallet-status', role: 'status' });
   // The wallet the picker just saved, or the stored one (on load, or changed in another tab).
   const render = (wallet: readonly string[] = readWallet()): void => {
@@ -76,7 +53,7 @@ const mount = async (region: HTMLElement, index: number): Promise<void> => {
     }
     const ranked = chooseFromWallet(table, wallet, { channel });
     // The built rows' own model (schemas/card-row.ts), so a re-ranked row reads as the page's.
-    body.replaceChildren(...ranked.map((choice) => nodeOf(cardRow(factsOf(entries.get(choice.slug)!, channel), choice.rank, paths))));
+    body.replaceChildren(...ranked.map((choice) => nodeOf(cardRow(rowFactsOf(choice.entry, channel), choice.rank, paths))));
     const best = ranked[0];
     status.textContent =
       (best === undefined

@@ -8,7 +8,7 @@
  * schemas/choose-from-wallet.ts for a purchase online, the recommendation's channel. No DOM and no
  * browser API: the tests run it as is.
  */
-import { acceptanceOn, chooseFromWallet, refusedFromWallet, type WalletChoice, walletEntries } from '../schemas/choose-from-wallet.ts';
+import { acceptanceOn, chooseFromWallet, refusedFromWallet, type WalletChoice } from '../schemas/choose-from-wallet.ts';
 import type { ExtensionIndex, ExtensionIndexMerchant, MccTableChanges } from '../schemas/extension-index.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
@@ -55,9 +55,6 @@ export function findPlace(index: ExtensionIndex, host: string): Place | undefine
   return undefined;
 }
 
-/** The cards closed to applicants a table lists, where its schema has them. */
-const closedOf = (table: { readonly closed_cards?: readonly EarnTableEntry[] }): readonly EarnTableEntry[] => table.closed_cards ?? [];
-
 /** The standalone order the tables list their entries in (docs/ranking.md), in store. */
 const byTableOrder = (a: EarnTableEntry, b: EarnTableEntry): number =>
   compareRankKeys(
@@ -81,7 +78,7 @@ function changed(
   changes: { readonly earnings: readonly EarnTableEntry[]; readonly closed_cards?: readonly EarnTableEntry[] },
 ): EarnTable {
   const table = { ...base, ...place, earnings: withChanges(base.earnings, changes.earnings) } as EarnTable;
-  const closed = closedOf(base);
+  const closed = base.closed_cards ?? [];
   return closed.length === 0 && changes.closed_cards === undefined
     ? table
     : ({ ...table, closed_cards: withChanges(closed, changes.closed_cards ?? []) } as EarnTable);
@@ -135,8 +132,6 @@ export interface Answer {
   readonly suggestion: WalletChoice<EarnTableEntry> | undefined;
   /** The build date of the tables: the rules in force on it. */
   readonly evaluatedOn: string;
-  /** The table's entries by slug: what a row shows of a ranked card beside its ranking (issuer, cash back, valuation basis). */
-  readonly entries: ReadonlyMap<string, EarnTableEntry>;
 }
 
 const inSegment = (segment: SegmentChoice) => (entry: EarnTableEntry) => segment === 'all' || entry.segment === segment;
@@ -167,7 +162,6 @@ export function answerAt(place: Place | undefined, table: EarnTable, settings: S
     online: acceptanceOn(table, 'online'),
     suggestion: beats ? best : undefined,
     evaluatedOn: table.evaluated_on,
-    entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry])),
   };
 }
 
@@ -176,5 +170,5 @@ export function badgeText(answer: Answer): string {
   const top = answer.mine[0];
   if (answer.merchantName === null || top === undefined) return '';
   const rate = Number.isInteger(top.rate) ? String(top.rate) : top.rate.toFixed(1).replace(/\.0$/, '');
-  return `${rate}${answer.entries.get(top.slug)?.cash_back ? '%' : 'x'}`;
+  return `${rate}${top.entry.cash_back ? '%' : 'x'}`;
 }

@@ -54,7 +54,8 @@
       values: earning.values,
       rule: earning.rule,
       conditions: earning.conditions,
-      open_to_applicants: !closed.has(entry.slug)
+      open_to_applicants: !closed.has(entry.slug),
+      entry
     }));
   }
 
@@ -84,7 +85,6 @@
     }
     return void 0;
   }
-  var closedOf = (table) => table.closed_cards ?? [];
   var byTableOrder = (a, b) => compareRankKeys(
     { typicalValue: a.values.standalone_typical_cents, conditional: a.conditional, value: a.values.standalone_cents, card: a },
     { typicalValue: b.values.standalone_typical_cents, conditional: b.conditional, value: b.values.standalone_cents, card: b }
@@ -96,7 +96,7 @@
   var mccMaps = /* @__PURE__ */ new WeakMap();
   function changed(base, place, changes) {
     const table = { ...base, ...place, earnings: withChanges(base.earnings, changes.earnings) };
-    const closed = closedOf(base);
+    const closed = base.closed_cards ?? [];
     return closed.length === 0 && changes.closed_cards === void 0 ? table : { ...table, closed_cards: withChanges(closed, changes.closed_cards ?? []) };
   }
   function placeTable(index2, place, everyday2) {
@@ -137,15 +137,14 @@
       refused: refusedFromWallet(table, settings.wallet, "online"),
       online: acceptanceOn(table, "online"),
       suggestion: beats ? best : void 0,
-      evaluatedOn: table.evaluated_on,
-      entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry]))
+      evaluatedOn: table.evaluated_on
     };
   }
   function badgeText(answer) {
     const top = answer.mine[0];
     if (answer.merchantName === null || top === void 0) return "";
     const rate = Number.isInteger(top.rate) ? String(top.rate) : top.rate.toFixed(1).replace(/\.0$/, "");
-    return `${rate}${answer.entries.get(top.slug)?.cash_back ? "%" : "x"}`;
+    return `${rate}${top.entry.cash_back ? "%" : "x"}`;
   }
 
   // schemas/public-files.ts

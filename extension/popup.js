@@ -8,6 +8,58 @@
 // Generated from extension/popup.ts by `npm run generate:browser-scripts`: edit that file, not this one.
 "use strict";
 (() => {
+  // schemas/rank-order.ts
+  function compareRankKeys(a, b) {
+    return b.typicalValue - a.typicalValue || Number(a.conditional) - Number(b.conditional) || b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
+  }
+
+  // schemas/choose-from-wallet.ts
+  function walletEntries(table) {
+    return table.closed_cards === void 0 || table.closed_cards.length === 0 ? table.earnings : [...table.earnings, ...table.closed_cards];
+  }
+  function earningOn(entry, channel) {
+    return channel === "online" && entry.online ? entry.online : entry;
+  }
+  function acceptanceOn(table, channel) {
+    return table.acceptance.find((row) => row.channel === channel);
+  }
+  function refusedFromWallet(table, wallet, channel) {
+    const networks = acceptanceOn(table, channel)?.networks;
+    if (networks === void 0) return [];
+    const held = new Set(wallet);
+    return walletEntries(table).filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
+  }
+  function chooseFromWallet(table, wallet, options = {}) {
+    const valuation = options.valuation ?? "standalone";
+    const channel = options.channel ?? "in_store";
+    const held = new Set(wallet);
+    const networks = acceptanceOn(table, channel)?.networks;
+    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
+    return walletEntries(table).filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
+      const earning = earningOn(entry, channel);
+      return {
+        entry,
+        earning,
+        typicalValue: earning.values[`${valuation}_typical_cents`],
+        conditional: earning.conditional,
+        value: earning.values[`${valuation}_cents`],
+        card: entry
+      };
+    }).sort(compareRankKeys).map(({ entry, earning, typicalValue, value }, index2) => ({
+      rank: index2 + 1,
+      slug: entry.slug,
+      name: entry.name,
+      rate: earning.rate,
+      value_cents: value,
+      typical_value_cents: typicalValue,
+      values: earning.values,
+      rule: earning.rule,
+      conditions: earning.conditions,
+      open_to_applicants: !closed.has(entry.slug),
+      entry
+    }));
+  }
+
   // schemas/number-text.ts
   function numberText(value) {
     return String(Math.round(value * 1e4) / 1e4);
@@ -21,6 +73,18 @@
   }
 
   // schemas/card-row.ts
+  function rowFactsOf(entry, channel) {
+    const earning = earningOn(entry, channel);
+    return {
+      ...earning,
+      slug: entry.slug,
+      name: entry.name,
+      issuer_name: entry.issuer_name,
+      cash_back: entry.cash_back,
+      value_cents: earning.values.standalone_cents,
+      valuation_basis: earning.values.standalone_basis
+    };
+  }
   var node = (tag, attributes, ...children) => ({
     tag,
     attributes,
@@ -91,57 +155,6 @@
     return element(node2.tag, node2.attributes, ...node2.children.map(nodeOf));
   }
 
-  // schemas/rank-order.ts
-  function compareRankKeys(a, b) {
-    return b.typicalValue - a.typicalValue || Number(a.conditional) - Number(b.conditional) || b.value - a.value || a.card.annual_fee - b.card.annual_fee || (a.card.slug < b.card.slug ? -1 : a.card.slug > b.card.slug ? 1 : 0);
-  }
-
-  // schemas/choose-from-wallet.ts
-  function walletEntries(table) {
-    return table.closed_cards === void 0 || table.closed_cards.length === 0 ? table.earnings : [...table.earnings, ...table.closed_cards];
-  }
-  function earningOn(entry, channel) {
-    return channel === "online" && entry.online ? entry.online : entry;
-  }
-  function acceptanceOn(table, channel) {
-    return table.acceptance.find((row) => row.channel === channel);
-  }
-  function refusedFromWallet(table, wallet, channel) {
-    const networks = acceptanceOn(table, channel)?.networks;
-    if (networks === void 0) return [];
-    const held = new Set(wallet);
-    return walletEntries(table).filter((entry) => held.has(entry.slug) && !networks.includes(entry.network));
-  }
-  function chooseFromWallet(table, wallet, options = {}) {
-    const valuation = options.valuation ?? "standalone";
-    const channel = options.channel ?? "in_store";
-    const held = new Set(wallet);
-    const networks = acceptanceOn(table, channel)?.networks;
-    const closed = new Set((table.closed_cards ?? []).map((entry) => entry.slug));
-    return walletEntries(table).filter((entry) => held.has(entry.slug) && (networks === void 0 || networks.includes(entry.network))).map((entry) => {
-      const earning = earningOn(entry, channel);
-      return {
-        entry,
-        earning,
-        typicalValue: earning.values[`${valuation}_typical_cents`],
-        conditional: earning.conditional,
-        value: earning.values[`${valuation}_cents`],
-        card: entry
-      };
-    }).sort(compareRankKeys).map(({ entry, earning, typicalValue, value }, index2) => ({
-      rank: index2 + 1,
-      slug: entry.slug,
-      name: entry.name,
-      rate: earning.rate,
-      value_cents: value,
-      typical_value_cents: typicalValue,
-      values: earning.values,
-      rule: earning.rule,
-      conditions: earning.conditions,
-      open_to_applicants: !closed.has(entry.slug)
-    }));
-  }
-
   // extension/answer.ts
   function hostOf(pageUrl) {
     let url;
@@ -168,7 +181,6 @@
     }
     return void 0;
   }
-  var closedOf = (table) => table.closed_cards ?? [];
   var byTableOrder = (a, b) => compareRankKeys(
     { typicalValue: a.values.standalone_typical_cents, conditional: a.conditional, value: a.values.standalone_cents, card: a },
     { typicalValue: b.values.standalone_typical_cents, conditional: b.conditional, value: b.values.standalone_cents, card: b }
@@ -180,7 +192,7 @@
   var mccMaps = /* @__PURE__ */ new WeakMap();
   function changed(base, place2, changes) {
     const table = { ...base, ...place2, earnings: withChanges(base.earnings, changes.earnings) };
-    const closed = closedOf(base);
+    const closed = base.closed_cards ?? [];
     return closed.length === 0 && changes.closed_cards === void 0 ? table : { ...table, closed_cards: withChanges(closed, changes.closed_cards ?? []) };
   }
   function placeTable(index2, place2, everyday2) {
@@ -221,8 +233,7 @@
       refused: refusedFromWallet(table, settings.wallet, "online"),
       online: acceptanceOn(table, "online"),
       suggestion: beats ? best : void 0,
-      evaluatedOn: table.evaluated_on,
-      entries: new Map(walletEntries(table).map((entry) => [entry.slug, entry]))
+      evaluatedOn: table.evaluated_on
     };
   }
 
@@ -336,22 +347,10 @@
     if (Number.isInteger(named) && named > 0) return chrome.tabs.get(named);
     return (await chrome.tabs.query({ active: true, currentWindow: true }))[0];
   }
-  var factsOf = (choice, entry) => ({
-    slug: choice.slug,
-    name: choice.name,
-    issuer_name: entry.issuer_name,
-    cash_back: entry.cash_back,
-    rate: choice.rate,
-    value_cents: choice.value_cents,
-    valuation_basis: choice.values.standalone_basis,
-    rule: choice.rule,
-    category_name: (entry.online ?? entry).category_name,
-    conditions: choice.conditions
-  });
   var headCell = (text) => element("th", { scope: "col" }, text);
   function rankedTable(answer, paths) {
     const body = element("tbody");
-    for (const choice of answer.mine) body.append(nodeOf(cardRow(factsOf(choice, answer.entries.get(choice.slug)), choice.rank, paths)));
+    for (const choice of answer.mine) body.append(nodeOf(cardRow(rowFactsOf(choice.entry, "online"), choice.rank, paths)));
     return element(
       "table",
       { id: "my-cards" },
@@ -360,7 +359,7 @@
       body
     );
   }
-  function cardSummary(id, lead, choice, entry) {
+  function cardSummary(id, lead, choice) {
     const conditions = choice.conditions.map((condition) => element("li", {}, condition.note));
     return element(
       "section",
@@ -370,7 +369,7 @@
         "p",
         {},
         element("strong", { class: "card-name" }, choice.name),
-        `: ${rateText(entry.cash_back, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`
+        `: ${rateText(choice.entry.cash_back, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`
       ),
       ...conditions.length === 0 ? [element("p", { class: "muted" }, "No condition.")] : [element("ul", { class: "conditions" }, ...conditions)]
     );
@@ -387,7 +386,7 @@
     else if (top === void 0) status.textContent = "None of your cards can be used on this site.";
     else {
       status.textContent = answer.merchantName === null ? "Everyday spending: no bonus category of your cards is known to cover this site." : "Paying online on this site.";
-      parts.push(cardSummary("best", "Use", top, answer.entries.get(top.slug)), rankedTable(answer, paths));
+      parts.push(cardSummary("best", "Use", top), rankedTable(answer, paths));
     }
     if (answer.refused.length > 0)
       parts.push(
@@ -401,8 +400,7 @@
       const takes = answer.online.networks.length === 0 ? "no credit card" : `only ${answer.online.networks.map(networkName).join(" and ")}`;
       parts.push(element("p", { id: "online" }, `Online, ${answer.merchantName ?? "this site"} takes ${takes}: ${answer.online.note}`));
     }
-    if (answer.suggestion !== void 0)
-      parts.push(cardSummary("suggestion", "Best card I do not hold", answer.suggestion, answer.entries.get(answer.suggestion.slug)));
+    if (answer.suggestion !== void 0) parts.push(cardSummary("suggestion", "Best card I do not hold", answer.suggestion));
     region.replaceChildren(...parts);
     document.getElementById("source").textContent = `Rules in force on ${answer.evaluatedOn}, from ${new URL(settings.baseUrl).host}; computed in this browser.`;
   }

@@ -5,7 +5,7 @@
  * the extension from public files (extension/page-answer.ts); nothing about the site or the cards
  * is sent. `popup.html?tab=N` answers for tab N (the tests open it so; the toolbar opens it plain).
  */
-import { type CardRowFacts, cardRow, type RowPaths, rateText, valueText } from '../schemas/card-row.ts';
+import { cardRow, type RowPaths, rateText, rowFactsOf, valueText } from '../schemas/card-row.ts';
 import type { WalletChoice } from '../schemas/choose-from-wallet.ts';
 import type { EarnTableEntry } from '../schemas/keyed.ts';
 import { networkName } from '../schemas/network-names.ts';
@@ -24,26 +24,12 @@ async function currentTab(): Promise<chrome.tabs.Tab | undefined> {
   return (await chrome.tabs.query({ active: true, currentWindow: true }))[0];
 }
 
-/** What a row shows of a ranked card: its entry's facts on the online channel (the choice carries the online earning). */
-const factsOf = (choice: WalletChoice<EarnTableEntry>, entry: EarnTableEntry): CardRowFacts => ({
-  slug: choice.slug,
-  name: choice.name,
-  issuer_name: entry.issuer_name,
-  cash_back: entry.cash_back,
-  rate: choice.rate,
-  value_cents: choice.value_cents,
-  valuation_basis: choice.values.standalone_basis,
-  rule: choice.rule,
-  category_name: (entry.online ?? entry).category_name,
-  conditions: choice.conditions,
-});
-
 const headCell = (text: string) => element('th', { scope: 'col' }, text);
 
 /** My cards in order, as the site's ranked tables show a row (schemas/card-row.ts). */
 function rankedTable(answer: Answer, paths: RowPaths): HTMLElement {
   const body = element('tbody');
-  for (const choice of answer.mine) body.append(nodeOf(cardRow(factsOf(choice, answer.entries.get(choice.slug)!), choice.rank, paths)));
+  for (const choice of answer.mine) body.append(nodeOf(cardRow(rowFactsOf(choice.entry, 'online'), choice.rank, paths)));
   return element(
     'table',
     { id: 'my-cards' },
@@ -54,7 +40,7 @@ function rankedTable(answer: Answer, paths: RowPaths): HTMLElement {
 }
 
 /** One card in a sentence: its name, rate and value, and what its rate needs of the holder. */
-function cardSummary(id: string, lead: string, choice: WalletChoice<EarnTableEntry>, entry: EarnTableEntry): HTMLElement {
+function cardSummary(id: string, lead: string, choice: WalletChoice<EarnTableEntry>): HTMLElement {
   const conditions = choice.conditions.map((condition) => element('li', {}, condition.note));
   return element(
     'section',
@@ -64,7 +50,7 @@ function cardSummary(id: string, lead: string, choice: WalletChoice<EarnTableEnt
       'p',
       {},
       element('strong', { class: 'card-name' }, choice.name),
-      `: ${rateText(entry.cash_back, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
+      `: ${rateText(choice.entry.cash_back, choice.rate)}, ${valueText(choice.value_cents, choice.values.standalone_basis)}`,
     ),
     ...(conditions.length === 0
       ? [element('p', { class: 'muted' }, 'No condition.')]
@@ -87,7 +73,7 @@ function render({ host, answer, settings }: PageAnswer): void {
       answer.merchantName === null
         ? 'Everyday spending: no bonus category of your cards is known to cover this site.'
         : 'Paying online on this site.';
-    parts.push(cardSummary('best', 'Use', top, answer.entries.get(top.slug)!), rankedTable(answer, paths));
+    parts.push(cardSummary('best', 'Use', top), rankedTable(answer, paths));
   }
   if (answer.refused.length > 0)
     parts.push(
@@ -101,8 +87,7 @@ function render({ host, answer, settings }: PageAnswer): void {
     const takes = answer.online.networks.length === 0 ? 'no credit card' : `only ${answer.online.networks.map(networkName).join(' and ')}`;
     parts.push(element('p', { id: 'online' }, `Online, ${answer.merchantName ?? 'this site'} takes ${takes}: ${answer.online.note}`));
   }
-  if (answer.suggestion !== undefined)
-    parts.push(cardSummary('suggestion', 'Best card I do not hold', answer.suggestion, answer.entries.get(answer.suggestion.slug)!));
+  if (answer.suggestion !== undefined) parts.push(cardSummary('suggestion', 'Best card I do not hold', answer.suggestion));
   region.replaceChildren(...parts);
   document.getElementById('source')!.textContent =
     `Rules in force on ${answer.evaluatedOn}, from ${new URL(settings.baseUrl).host}; computed in this browser.`;

@@ -5,6 +5,8 @@
  * small tree of elements and text: the generator prints it as HTML, the browser builds it as DOM,
  * and neither ever parses data as markup.
  */
+import { type Channel, earningOn } from './choose-from-wallet.ts';
+import type { EarnTableEntry } from './keyed.ts';
 import { numberText, usd } from './number-text.ts';
 
 /** An element of a row: its tag, attributes and children; a string is text. */
@@ -38,6 +40,20 @@ export interface CardRowFacts {
   readonly rule: RowRule | null;
   readonly category_name: string | null;
   readonly conditions: readonly { readonly kind: string; readonly note: string }[];
+}
+
+/** What a row shows of a card bought on `channel`, from its earn table entry (the standalone valuation, as the built rows). */
+export function rowFactsOf(entry: EarnTableEntry, channel: Channel): CardRowFacts {
+  const earning = earningOn(entry, channel);
+  return {
+    ...earning,
+    slug: entry.slug,
+    name: entry.name,
+    issuer_name: entry.issuer_name,
+    cash_back: entry.cash_back,
+    value_cents: earning.values.standalone_cents,
+    valuation_basis: earning.values.standalone_basis,
+  };
 }
 
 /** Where a row links: the site paths of a card's page and a category's page (with the site's base path). */

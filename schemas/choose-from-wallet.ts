@@ -6,8 +6,9 @@
  * so each caller keeps its own type of the table (the client's from OpenAPI, the server's from the schema).
  */
 import { compareRankKeys } from './rank-order.ts';
+import type { ValuationMode } from './ranking-choices.ts';
 
-export type Valuation = 'standalone' | 'pooled';
+export type Valuation = ValuationMode;
 export type Channel = 'in_store' | 'online';
 
 /** What a card earns at the place on one channel (an entry's own fields in store, its `online` fields online). */
@@ -98,6 +99,8 @@ export interface WalletChoice<Entry extends WalletTableEntry = WalletTableEntry>
   readonly conditions: Entry['conditions'];
   /** False for a card closed to applicants: the holder may use it, nobody can get it. */
   readonly open_to_applicants: boolean;
+  /** The card's entry in the table, for what a caller shows beside the ranking (issuer, cash back, valuation basis). */
+  readonly entry: Entry;
 }
 
 export interface ChooseOptions {
@@ -149,5 +152,6 @@ export function chooseFromWallet<Entry extends WalletTableEntry>(
       rule: earning.rule,
       conditions: earning.conditions,
       open_to_applicants: !closed.has(entry.slug),
+      entry,
     }));
 }

@@ -93,6 +93,21 @@ describe('earn tables on the fixture (with Costco network restrictions)', () => 
     }
   });
 
+  it("gives each choice its card's own table entry, a closed card's too, for what a row shows beside the rank", () => {
+    const closed = [...model.cardBySlug.values()].filter((card) => card.status === 'discontinued').map((card) => card.slug);
+    expect(closed.length).toBeGreaterThan(0);
+    for (const path of [...files.keys()].filter((p) => p.startsWith('public/api/earn-table/') && p.endsWith('.json'))) {
+      const table: EarnTable = json(path);
+      const entries = [...table.earnings, ...(table.closed_cards ?? [])];
+      const choices = chooseFromWallet(
+        table,
+        entries.map((entry) => entry.slug),
+      );
+      expect(choices.length).toBeGreaterThan(0);
+      for (const choice of choices) expect(choice.entry).toBe(entries.find((entry) => entry.slug === choice.slug));
+    }
+  });
+
   it('names the networks a merchant refuses, per channel, as best-card does, and lists those cards all the same', () => {
     const costco: EarnTable = json('public/api/earn-table/merchant/costco.json');
     const bestCard = json('keyed/api/compute/best-card/standalone/merchant/costco.json');

@@ -148,7 +148,7 @@ describe('the same answer as the service on the real dataset', () => {
     expect(answer.online?.networks).toEqual(recommend.acceptance?.networks);
     for (const entry of answer.refused) expect(recommend.acceptance?.networks).not.toContain(entry.network);
     const top = answer.mine[0]!;
-    expect(badgeText(answer)).toBe(`${top.rate}${answer.entries.get(top.slug)!.cash_back ? '%' : 'x'}`);
+    expect(badgeText(answer)).toBe(`${top.rate}${top.entry.cash_back ? '%' : 'x'}`);
     expect(badgeText(extensionRanking(model, index, 'https://no-such-shop.example/', WALLETS[0]!))).toBe('');
   });
 

@@ -9,6 +9,7 @@
 import type { Artefact } from '../artefact.ts';
 import type { Model } from '../engine/model.ts';
 import type { EarnTable, EarnTableEntry } from '../../schemas/keyed.ts';
+import { walletEntries } from '../../schemas/choose-from-wallet.ts';
 import { type ExtensionIndex, extensionIndex, type MccTableChanges } from '../../schemas/extension-index.ts';
 import { PUBLIC_FILES, publicFile } from '../../schemas/public-files.ts';
 import { canonicalJson } from '../canonical-json.ts';
@@ -19,21 +20,17 @@ import { packageVersion } from '../../tree/package-info.ts';
 
 /** A table's entries, active and closed, with their canonical JSON by slug: what a table's changes are measured against. */
 type EntriesJson = ReadonlyMap<string, string>;
-const entriesJson = (table: EarnTable): EntriesJson =>
-  new Map([...table.earnings, ...closedOf(table)].map((entry) => [entry.slug, canonicalJson(entry)]));
+const entriesJson = (table: EarnTable): EntriesJson => new Map(walletEntries(table).map((entry) => [entry.slug, canonicalJson(entry)]));
 
 /** The entries of `own` whose JSON differs from the entry of the same slug in `base` (or that `base` lacks), in `own`'s order. */
 function changedEntries(own: readonly EarnTableEntry[], base: EntriesJson): EarnTableEntry[] {
   return own.filter((entry) => base.get(entry.slug) !== canonicalJson(entry));
 }
 
-/** The cards closed to applicants a table lists. */
-const closedOf = (table: EarnTable): readonly EarnTableEntry[] => table.closed_cards ?? [];
-
 /** What `table` changes of the table whose entries are `base`: its entries that differ, active and closed. */
 function changesOf(table: EarnTable, base: EntriesJson) {
   const earnings = changedEntries(table.earnings, base);
-  const closed = changedEntries(closedOf(table), base);
+  const closed = changedEntries(table.closed_cards ?? [], base);
   return closed.length === 0 ? { earnings } : { earnings, closed_cards: closed };
 }
 
