@@ -4,7 +4,7 @@
  * in seconds, `r` the remaining calls and `t` the seconds until the window resets. Unlimited
  * windows have no quota to announce and are left out.
  */
-import type { RateLimitWindow } from '../mcp/route-answer.ts';
+import type { RateLimitWindow } from '../schemas/mcp.ts';
 import type { Counts, Limits } from './store.ts';
 
 const MONTH_SECONDS = 2_592_000;

@@ -8,8 +8,8 @@ import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/s
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { RATE_LIMIT_META, TOOL_CHARGES, type ToolName, toolOutputSchema } from '../schemas/mcp.ts';
-import { routeOfTarget } from '../schemas/keyed-routes.ts';
-import type { AnswerRequest, RateLimitWindow } from './route-answer.ts';
+import { type KeyedRouteId, keyedRoute, keyedTarget } from '../schemas/keyed-routes.ts';
+import type { AnswerRequest, RateLimitWindow, RouteAnswer } from './route-answer.ts';
 import type { SearchEntry } from './search-entries.ts';
 
 /** What the tools need from whoever serves them. */
@@ -43,27 +43,40 @@ function withRateLimit(result: CallToolResult, windows: readonly RateLimitWindow
   return { ...result, _meta: { ...result._meta, [RATE_LIMIT_META]: { windows } } };
 }
 
+/** The route a tool is charged as, with the parameters and query of its request (`keyedTarget`'s arguments). */
+export type ChargeRequest = (
+  route: KeyedRouteId,
+  params?: Readonly<Record<string, string>>,
+  query?: Readonly<Record<string, string | undefined>>,
+) => Promise<RouteAnswer>;
+
+/**
+ * What a tool runs with: the context's `follow` and search entries, and `charge` in place of
+ * `answer`: the tool names the route it is charged as, one of its own (TOOL_CHARGES), never a path.
+ */
+export type ToolRun = Omit<ToolContext, 'answer'> & { readonly charge: ChargeRequest };
+
 /** One tool: its name, description, input shape and what it does. */
 export function defineTool<Shape extends ZodRawShapeCompat>(tool: {
   readonly name: ToolName;
   readonly description: string;
   readonly inputSchema: Shape;
-  readonly run: (args: ShapeOutput<Shape>, context: ToolContext) => Promise<CallToolResult>;
+  readonly run: (args: ShapeOutput<Shape>, context: ToolRun) => Promise<CallToolResult>;
 }): Tool {
   const outputSchema = publishedAs(toolOutputSchema(tool.name));
   return (server, context) => {
     const run = async (args: ShapeOutput<Shape>): Promise<CallToolResult> => {
       // The quota as the tool's one charged request left it (a tool charges at most one).
       let windows: readonly RateLimitWindow[] | undefined;
-      const answer: AnswerRequest = async (target) => {
-        const route = routeOfTarget(target);
-        if (route === undefined || !TOOL_CHARGES[tool.name].includes(route))
-          throw new Error(`tool ${tool.name} may not be charged as ${target} (schemas/mcp.ts, TOOL_CHARGES)`);
-        const reply = await context.answer(target);
+      const charge: ChargeRequest = async (route, params = {}, query = {}) => {
+        if (!TOOL_CHARGES[tool.name].includes(route))
+          throw new Error(`tool ${tool.name} may not be charged as ${keyedRoute(route).path} (schemas/mcp.ts, TOOL_CHARGES)`);
+        const reply = await context.answer(keyedTarget(route, params, query));
         windows = reply.rateLimit ?? windows;
         return reply;
       };
-      return withRateLimit(await tool.run(args, { ...context, answer }), windows);
+      const { answer: _answer, ...shared } = context;
+      return withRateLimit(await tool.run(args, { ...shared, charge }), windows);
     };
     // The SDK's callback type is conditional on the shape, which TypeScript cannot resolve for a generic one.
     const callback = run as unknown as ToolCallback<Shape>;

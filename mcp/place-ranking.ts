@@ -7,7 +7,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { acceptanceOn, type Channel, chooseFromWallet, refusedFromWallet, walletEntries } from '../schemas/choose-from-wallet.ts';
 import type { EarnTable } from '../schemas/keyed.ts';
-import type { ToolContext } from './define-tool.ts';
+import type { Segment, ValuationMode } from '../schemas/ranking-choices.ts';
+import type { ToolRun } from './define-tool.ts';
 import { type EarnTablePlace, earnTablePath, readEarnTable } from './read-earn-table.ts';
 import { summarisePlaceRanking } from './summaries.ts';
 import { toolAnswer, toolError } from './tool-result.ts';
@@ -18,8 +19,8 @@ export interface PlaceRankingQuery {
   readonly wallet?: readonly string[];
   /** The channel asked for; undefined: a domain's online, else in store. */
   readonly channel?: Channel | undefined;
-  readonly valuation?: 'standalone' | 'pooled' | undefined;
-  readonly segment?: 'personal' | 'business' | undefined;
+  readonly valuation?: ValuationMode | undefined;
+  readonly segment?: Segment | undefined;
   readonly limit?: number;
 }
 
@@ -39,7 +40,7 @@ function candidates(table: EarnTable, query: PlaceRankingQuery): string[] {
 }
 
 /** Ranks `query` at its place, charged once as the route that answers the place's table (refused before then: not charged). */
-export async function rankAtPlace(query: PlaceRankingQuery, context: ToolContext): Promise<CallToolResult> {
+export async function rankAtPlace(query: PlaceRankingQuery, context: ToolRun): Promise<CallToolResult> {
   const { place } = query;
   if ('domain' in place && query.channel === 'in_store')
     return toolError('A domain is a purchase online: leave channel out, or give merchant or mcc for a purchase in store.');
@@ -53,7 +54,7 @@ export async function rankAtPlace(query: PlaceRankingQuery, context: ToolContext
   if (query.wallet !== undefined && unknown.length === slugs.length)
     return toolError(`No card has the slug ${unknown.join(', ')}. Find slugs with the search tool.`);
   // Charged once, as the route that answers the table, now that the tool answers (a 429 is refused here).
-  const charged = await context.answer(reply.charge);
+  const charged = await context.charge(reply.charge.route, {}, reply.charge.query);
   if (charged.kind === 'problem') return toolError(charged.problem.detail, charged.problem);
   const valuation = query.valuation ?? 'standalone';
   const choices = chooseFromWallet(table, slugs, { valuation, channel }).slice(0, query.limit);

@@ -10,6 +10,7 @@ import type { EarnTable } from '../schemas/keyed.ts';
 import { templatePattern } from '../schemas/path-template.ts';
 import { PUBLIC_FILES, publicPath } from '../schemas/public-files.ts';
 import { keyedTarget } from '../schemas/keyed-routes.ts';
+import type { Channel } from '../schemas/dataset/acceptance.ts';
 import type { AnswerRequest, RouteAnswer, ToolProblem } from './route-answer.ts';
 
 /** Where the wallet is used: an MCC, a merchant's slug or a web domain. */
@@ -20,8 +21,14 @@ export type EarnTablePlace = { readonly mcc: string } | { readonly merchant: str
  * purchase (best-card ranks in store, the recommendation online); or why there is none.
  */
 export type EarnTableReply =
-  | { readonly kind: 'table'; readonly table: EarnTable; readonly charge: string; readonly channel: 'in_store' | 'online' }
+  | { readonly kind: 'table'; readonly table: EarnTable; readonly charge: TableCharge; readonly channel: Channel }
   | { readonly kind: 'problem'; readonly problem?: ToolProblem; readonly message: string };
+
+/** The route and query a wallet answer is charged as: the table's own route, or the recommendation that names the table. */
+export interface TableCharge {
+  readonly route: 'compute-earn-table' | 'extension-recommend';
+  readonly query: Readonly<Record<string, string>>;
+}
 
 const MCC_TABLE = templatePattern(PUBLIC_FILES.earnTableMcc);
 
@@ -36,9 +43,11 @@ function problemOf(answer: RouteAnswer & { kind: 'problem' }): EarnTableReply {
 }
 
 /** The keyed route serving an MCC's or a merchant's table (the public file's bytes). */
-function earnTableTarget(place: { readonly mcc: string } | { readonly merchant: string }): string {
-  return keyedTarget('compute-earn-table', {}, place);
-}
+const tableCharge = (place: { readonly mcc: string } | { readonly merchant: string }): TableCharge => ({
+  route: 'compute-earn-table',
+  query: place,
+});
+const targetOf = (charge: TableCharge): string => keyedTarget(charge.route, {}, charge.query);
 
 /** The public path of `table` (what best-card's `earn_table` names), from what the table says it is. */
 export function earnTablePath(table: EarnTable): string {
@@ -53,28 +62,32 @@ function linkedTable(doc: Doc): string | undefined {
   return typeof doc.earn_table === 'string' ? new URL(doc.earn_table, 'http://offline.invalid').pathname : undefined;
 }
 
-function tableReply(answer: RouteAnswer, charge: string, channel: 'in_store' | 'online'): EarnTableReply {
+function tableReply(answer: RouteAnswer, charge: TableCharge, channel: Channel): EarnTableReply {
   if (answer.kind === 'problem') return problemOf(answer);
   return { kind: 'table', table: parse(answer) as unknown as EarnTable, charge, channel };
 }
 
 /** Reads the earn table of `place` through `follow` (authorised, not counted), naming the request that `best_of_my_cards` is charged as. */
 export async function readEarnTable(place: EarnTablePlace, follow: AnswerRequest): Promise<EarnTableReply> {
-  if ('mcc' in place) return tableReply(await follow(earnTableTarget({ mcc: place.mcc })), earnTableTarget({ mcc: place.mcc }), 'in_store');
+  if ('mcc' in place) {
+    const charge = tableCharge({ mcc: place.mcc });
+    return tableReply(await follow(targetOf(charge)), charge, 'in_store');
+  }
   if ('merchant' in place) {
-    const target = earnTableTarget({ merchant: place.merchant });
-    const own = await follow(target);
+    const charge = tableCharge({ merchant: place.merchant });
+    const own = await follow(targetOf(charge));
     // 404: no table of its own (it ranks as its MCC), or no such merchant; best-card tells which.
-    if (own.kind === 'document' || own.problem.status !== 404) return tableReply(own, target, 'in_store');
+    if (own.kind === 'document' || own.problem.status !== 404) return tableReply(own, charge, 'in_store');
     const best = await follow(keyedTarget('compute-best-card', {}, { merchant: place.merchant }));
     if (best.kind === 'problem') return problemOf(best);
     const path = linkedTable(parse(best));
     const mcc = path === undefined ? undefined : MCC_TABLE.exec(path)?.[1];
     if (mcc === undefined) return { kind: 'problem', message: `No earn table answers for merchant ${place.merchant}.` };
-    return tableReply(await follow(earnTableTarget({ mcc })), earnTableTarget({ mcc }), 'in_store');
+    const ofMcc = tableCharge({ mcc });
+    return tableReply(await follow(targetOf(ofMcc)), ofMcc, 'in_store');
   }
-  const charge = keyedTarget('extension-recommend', {}, { domain: place.domain });
-  const recommended = await follow(charge);
+  const charge: TableCharge = { route: 'extension-recommend', query: { domain: place.domain } };
+  const recommended = await follow(targetOf(charge));
   if (recommended.kind === 'problem') return problemOf(recommended);
   const path = linkedTable(parse(recommended));
   if (path === undefined) return { kind: 'problem', message: `No earn table answers for ${place.domain}.` };

@@ -66,6 +66,8 @@ function listingOf(entries: readonly SearchEntry[]): ResourceListing {
   return listing;
 }
 
+let rankingText: string | undefined;
+
 /** Adds every resource to `server`: public documents, read through `follow` and never charged. */
 export function registerResources(server: McpServer, context: ToolContext): void {
   for (const { kind, variable, description } of RECORDS) {
@@ -78,9 +80,11 @@ export function registerResources(server: McpServer, context: ToolContext): void
     });
   }
   const { uri, name, ...metadata } = RANKING;
-  server.registerResource(name, uri, metadata, (asked) => ({
-    contents: [{ uri: asked.href, mimeType: RANKING.mimeType, text: readFileSync(join(packageRoot(), 'docs/ranking.md'), 'utf8') }],
-  }));
+  server.registerResource(name, uri, metadata, (asked) => {
+    // The installed package's document: read once, on its first read.
+    rankingText ??= readFileSync(join(packageRoot(), 'docs/ranking.md'), 'utf8');
+    return { contents: [{ uri: asked.href, mimeType: RANKING.mimeType, text: rankingText }] };
+  });
   // The SDK lists every resource in one answer (421 KB on the real data) and takes no cursor: this handler replaces its own.
   server.server.setRequestHandler(ListResourcesRequestSchema, async (request) =>
     resourcePage(listingOf((await context.searchEntries()) ?? NO_ENTRIES), request.params?.cursor),

@@ -3,15 +3,10 @@
  * (`gateway/offline-answer.ts`) or the gateway's own steps with the caller's key
  * (`gateway/mcp/keyed-answer.ts`). The tools never know which.
  */
+import type { RateLimitWindow } from '../schemas/mcp.ts';
 import type { ProblemDetails } from '../schemas/problem-types.ts';
 
-/** One quota window of a key as the RateLimit headers state it. */
-export interface RateLimitWindow {
-  readonly name: string;
-  readonly limit: number;
-  readonly remaining: number;
-  readonly reset_seconds: number;
-}
+export type { RateLimitWindow };
 
 /** A refusal's problem details, with what a tool error adds to the HTTP answer's headers. */
 export interface ToolProblem extends ProblemDetails {

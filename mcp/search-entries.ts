@@ -64,13 +64,18 @@ async function readSearchEntries(answer: AnswerRequest): Promise<SearchEntry[] |
   return entries;
 }
 
+/** The targets the scorer reads, and the entry of each: made once per build's entries, not per search. */
+const lookups = new WeakMap<readonly SearchEntry[], { targets: SearchTarget[]; byTarget: Map<SearchTarget, SearchEntry> }>();
+
 /** The first `limit` results for `query`, best first: the site's search over the index and the cards. */
 export function findEntries(entries: readonly SearchEntry[], query: string, limit: number): SearchResult[] {
-  const byTarget = new Map(entries.map((entry) => [entry.target, entry]));
-  return matchEntries(
-    entries.map((entry) => entry.target),
-    query,
-  )
+  let lookup = lookups.get(entries);
+  if (lookup === undefined) {
+    lookup = { targets: entries.map((entry) => entry.target), byTarget: new Map(entries.map((entry) => [entry.target, entry])) };
+    lookups.set(entries, lookup);
+  }
+  const { byTarget } = lookup;
+  return matchEntries(lookup.targets, query)
     .slice(0, limit)
     .map((target) => {
       const { type, id, name, path } = byTarget.get(target)!;

@@ -14,11 +14,12 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { defineTool, type Tool, type ToolContext } from './define-tool.ts';
+import { defineTool, type Tool, type ToolContext, type ToolRun } from './define-tool.ts';
 import type { EarnTablePlace } from './read-earn-table.ts';
 import { rankAtPlace } from './place-ranking.ts';
 import { withRankedList } from './ranked-list.ts';
-import { keyedTarget } from '../schemas/keyed-routes.ts';
+import { CHANNELS } from '../schemas/dataset/acceptance.ts';
+import { SEGMENTS, VALUATIONS } from '../schemas/ranking-choices.ts';
 import { type RankedCard, summariseCard, summariseComparison, summariseRanking, summariseTripleStack } from './summaries.ts';
 import { answerResult, toolAnswer, toolError } from './tool-result.ts';
 import { findEntries } from './search-entries.ts';
@@ -32,20 +33,20 @@ const slug = z
   .regex(/^[a-z0-9-]+$/, 'a lower-case slug such as costco or amex-gold');
 const mcc = z.string().regex(/^[0-9]{1,4}$/, 'a merchant category code of up to four digits, such as 5411');
 const valuation = z
-  .enum(['standalone', 'pooled'])
+  .enum(VALUATIONS)
   .optional()
   .describe('standalone: points at their own value (default); pooled: as if moved to the best program the issuer pools them with');
 const channel = z
-  .enum(['in_store', 'online'])
+  .enum(CHANNELS)
   .optional()
   .describe("in_store: paying at the till (the default for a merchant or an MCC); online: on the merchant's web site or app");
 const segment = z
-  .enum(['personal', 'business'])
+  .enum(SEGMENTS)
   .optional()
   .describe('personal: only cards offered to people; business: only cards offered to businesses; leave out to rank every card');
 
 /** Summary of a ranking answer, from the whole list its `best_cards_from` names. */
-function ranking(context: ToolContext): (doc: Record<string, unknown>) => Promise<string> {
+function ranking(context: ToolRun): (doc: Record<string, unknown>) => Promise<string> {
   return async (doc) => summariseRanking(await withRankedList(doc, context.follow), context.buildDate);
 }
 
@@ -88,14 +89,14 @@ const bestCard = defineTool({
       if (args.valuation !== undefined) return toolError('valuation is taken with merchant or mcc, not with domain.');
       if (args.channel === 'in_store') return toolError('A domain is a purchase online: leave channel out, or give merchant or mcc.');
       return answerResult(
-        await context.answer(keyedTarget('extension-recommend', {}, { domain: place.domain, segment: args.segment })),
+        await context.charge('extension-recommend', {}, { domain: place.domain, segment: args.segment }),
         ranking(context),
       );
     }
     if (args.channel === 'online')
       return rankAtPlace({ place, channel: 'online', valuation: args.valuation, segment: args.segment, limit: ONLINE_LIST }, context);
     const query = { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation, segment: args.segment };
-    return answerResult(await context.answer(keyedTarget('compute-best-card', {}, query)), ranking(context));
+    return answerResult(await context.charge('compute-best-card', {}, query), ranking(context));
   },
 });
 
@@ -105,10 +106,7 @@ const recommendForDomain = defineTool({
     'The 10 best cards for paying online at the shop behind a web domain (as a browser extension would show them), among the cards it takes online; an unknown site gets the general online ranking.',
   inputSchema: { domain: z.string().min(1).max(253).describe('a domain or URL, e.g. amazon.com'), segment },
   run: async (args, context) =>
-    answerResult(
-      await context.answer(keyedTarget('extension-recommend', {}, { domain: args.domain, segment: args.segment })),
-      ranking(context),
-    ),
+    answerResult(await context.charge('extension-recommend', {}, { domain: args.domain, segment: args.segment }), ranking(context)),
 });
 
 const tripleStack = defineTool({
@@ -118,9 +116,7 @@ const tripleStack = defineTool({
   inputSchema: { merchant: slug.describe('merchant slug, e.g. costco'), valuation, segment },
   run: async (args, context) =>
     answerResult(
-      await context.answer(
-        keyedTarget('compute-triple-stack', {}, { merchant: args.merchant, valuation: args.valuation, segment: args.segment }),
-      ),
+      await context.charge('compute-triple-stack', {}, { merchant: args.merchant, valuation: args.valuation, segment: args.segment }),
       (doc) => summariseTripleStack(doc, context.buildDate),
     ),
 });
@@ -131,7 +127,7 @@ const cardDetails = defineTool({
     "One card's reward rules, fees, sign-up bonus, benefits and credits, by its slug (find slugs with the search tool), cards closed to applicants included.",
   inputSchema: { card: slug.describe('card slug, e.g. amex-gold') },
   run: async (args, context) =>
-    answerResult(await context.answer(keyedTarget('cards-detail', { id: args.card })), (doc) => summariseCard(doc, context.buildDate)),
+    answerResult(await context.charge('cards-detail', { id: args.card }), (doc) => summariseCard(doc, context.buildDate)),
 });
 
 const search = defineTool({
@@ -148,7 +144,7 @@ const search = defineTool({
   },
   run: async (args, context) => {
     // Charged as one call of the card list, whose cards it searches (with the public search index).
-    const charged = await context.answer(keyedTarget('cards-list'));
+    const charged = await context.charge('cards-list');
     if (charged.kind === 'problem') return toolError(charged.problem.detail, charged.problem);
     const entries = await context.searchEntries();
     if (entries === undefined) return toolError('The build has no search index.');
@@ -172,9 +168,7 @@ const compareCards = defineTool({
     const place = placeOf(args);
     if (place === undefined) return toolError('Give exactly one of merchant or mcc.');
     if (args.channel === 'online') return rankAtPlace({ place, wallet: args.cards, channel: 'online', valuation: args.valuation }, context);
-    const reply = await context.answer(
-      keyedTarget('compute-best-card', {}, { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation }),
-    );
+    const reply = await context.charge('compute-best-card', {}, { mcc: args.mcc, merchant: args.merchant, valuation: args.valuation });
     if (reply.kind === 'problem') return toolError(reply.problem.detail, reply.problem);
     const doc = await withRankedList(JSON.parse(reply.bytes.toString('utf8')) as Record<string, unknown>, context.follow);
     const listed = (doc.best_cards ?? []) as readonly RankedCard[];

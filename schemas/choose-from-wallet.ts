@@ -5,11 +5,12 @@
  * the engine's order (rank-order.ts) over the cards a person holds. It reads the table structurally,
  * so each caller keeps its own type of the table (the client's from OpenAPI, the server's from the schema).
  */
+import type { Channel } from './dataset/acceptance.ts';
 import { compareRankKeys } from './rank-order.ts';
 import type { ValuationMode } from './ranking-choices.ts';
 
 export type Valuation = ValuationMode;
-export type Channel = 'in_store' | 'online';
+export type { Channel };
 
 /** What a card earns at the place on one channel (an entry's own fields in store, its `online` fields online). */
 export interface WalletEarning {

@@ -79,13 +79,16 @@ export const condition = {
   },
 } as const;
 
+/** The valuations, the default first (docs/ranking.md): standalone (a holder of only this card) and pooled (with the program's premium card). */
+export const VALUATIONS = ['standalone', 'pooled'] as const;
+
 /** A card's value on a purchase under both valuations, and which one ranked the list. */
 export const cardValues = {
   type: 'object',
   additionalProperties: false,
   required: ['ranked_by', 'standalone_cents', 'pooled_cents', 'pooled_with'],
   properties: {
-    ranked_by: { enum: ['standalone', 'pooled'], description: 'the valuation this list is ranked by' },
+    ranked_by: { enum: VALUATIONS, description: 'the valuation this list is ranked by' },
     standalone_cents: { type: 'number', minimum: 0, description: 'US cents per dollar to a holder of only this card' },
     pooled_cents: { type: 'number', minimum: 0, description: "US cents per dollar at the program's transfer value" },
     pooled_with: {

@@ -267,13 +267,3 @@ export function keyedTarget(
   const text = search.toString();
   return text === '' ? path : `${path}?${text}`;
 }
-
-const targetPatterns = KEYED_ROUTES.map((route) => ({
-  id: route.id,
-  pattern: new RegExp(`^${route.path.replace(/\{[^{}]+\}/g, '[^/?.]+')}(\\?|$)`),
-}));
-
-/** The route a request target asks for (`/api/cards/amex-gold?x=1` → `cards-detail`), or undefined for none. */
-export function routeOfTarget(target: string): KeyedRouteId | undefined {
-  return targetPatterns.find(({ pattern }) => pattern.test(target))?.id;
-}

@@ -4,7 +4,8 @@
  * answers only the tools give (a wallet ranked at a place, a comparison, search results) are built
  * here from the same pieces, so each shape has one definition.
  */
-import { cardSegment, isoDate, slug, text } from './common.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { cardSegment, isoDate, slug, text, VALUATIONS } from './common.ts';
 import { channel } from './dataset/acceptance.ts';
 import { bestCard, cardDetail, earnTable, earnTableEntry, networkAcceptance, recommendation, tripleStack } from './keyed.ts';
 import { PROBLEM_SCHEMA } from './problem-types.ts';
@@ -31,6 +32,9 @@ export const rateLimitWindow = {
     reset_seconds: { type: 'integer', minimum: 0, description: 'seconds until the window starts again' },
   },
 } as const;
+
+/** One quota window of a key as the RateLimit headers state it. */
+export type RateLimitWindow = FromSchema<typeof rateLimitWindow>;
 
 /** A tool error's `structuredContent`: the route's problem document, with what the HTTP answer's headers said. */
 export const toolProblem = {
@@ -113,7 +117,7 @@ export const placeRanking = {
     kind: table.kind,
     mcc_code: table.mcc_code,
     merchant: table.merchant,
-    valuation: { enum: ['standalone', 'pooled'] },
+    valuation: { enum: VALUATIONS },
     segment: { enum: [...cardSegment.enum, null], description: 'the segment the ranking was limited to; null: every card' },
     acceptance: {
       oneOf: [networkAcceptance, { type: 'null' }],

@@ -2,10 +2,9 @@
  * The two choices every ranking takes (docs/ranking.md): how points are valued and whose cards are
  * ranked. Defined once here for the generator, the route table, the MCP tools and the browser.
  */
-import { cardSegment } from './common.ts';
+import { cardSegment, VALUATIONS } from './common.ts';
 
-/** The valuations, the default first: standalone (a holder of only this card) and pooled (with the program's premium card). */
-export const VALUATIONS = ['standalone', 'pooled'] as const;
+export { VALUATIONS };
 export type ValuationMode = (typeof VALUATIONS)[number];
 
 /** What static files and requests without `valuation=` rank by. */

@@ -7,7 +7,7 @@ import type { KeyRecord } from '../key-registry.ts';
 import type { ResolvedFile } from '../build/resolve-file.ts';
 import type { RouteMatch } from '../build/router.ts';
 import type { Representation } from '../http/serve-file.ts';
-import type { RateLimitWindow } from '../../mcp/route-answer.ts';
+import type { RateLimitWindow } from '../../schemas/mcp.ts';
 import { performance } from 'node:perf_hooks';
 
 /**

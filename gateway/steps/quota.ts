@@ -10,7 +10,7 @@ import type { KeyRecord } from '../key-registry.ts';
 import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { type Counts, type IncrementOutcome, type Limits, type QuotaCounter, type Windows, windowsOf } from '../quota-counter.ts';
-import type { RateLimitWindow } from '../../mcp/route-answer.ts';
+import type { RateLimitWindow } from '../../schemas/mcp.ts';
 import { putRateLimitHeaders, rateLimitHeaders, rateLimitWindows, retryAfterSeconds } from '../rate-limit-headers.ts';
 import type { RouteMatch } from '../build/router.ts';
 import { type Usage, usageWindow } from '../../schemas/keyed/usage.ts';

@@ -1,5 +1,5 @@
 /** Keyed documents of the compute routes: recommendation, best card, triple-stack and spend profiles. */
-import { cardSegment, isoDate, mccCode, slug, text } from '../common.ts';
+import { cardSegment, isoDate, mccCode, slug, text, VALUATIONS } from '../common.ts';
 import { nullableDate, component, object, rankedCardFields } from './internal.ts';
 import { rankedCard } from './cards.ts';
 import { mccSummary } from './catalogue.ts';
@@ -54,7 +54,7 @@ export const bestCard = component(
         {
           mcc: { type: ['string', 'null'] },
           merchant: { type: ['string', 'null'] },
-          valuation: { enum: ['standalone', 'pooled'] },
+          valuation: { enum: VALUATIONS },
           segment: askedSegment,
         },
         ['mcc', 'merchant', 'valuation', 'segment'],
@@ -282,7 +282,7 @@ export const spendProfileRanking = component(
         },
         ['slug', 'name', 'monthly_usd'],
       ),
-      valuation: { enum: ['standalone', 'pooled'] },
+      valuation: { enum: VALUATIONS },
       evaluated_on: isoDate,
       best_cards: { type: 'array', items: netValueCard, description: 'every active card, highest net yearly value first' },
     },
