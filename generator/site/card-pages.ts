@@ -10,6 +10,7 @@ import { grouped, networkName, num, rateText, usd } from './internal/format.ts';
 import { externalHref, html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
 
 const PERIOD: Readonly<Record<string, string>> = {
   once: 'once',
@@ -68,7 +69,7 @@ ${
   html`<h2>Benefits and credits</h2>
 <ul>${detail.benefits.map((b) => html`<li>${b.name}${b.value_usd !== null && `: ${usd(b.value_usd)} ${PERIOD[b.period] ?? ''}`}</li>`)}</ul>`
 }
-<p class="muted">Source: <a href="${externalHref(card.source_url)}">the issuer’s page</a>, read on ${card.as_of}. <a href="${href(model, sitePaths.docs)}">The API</a> has the full record (<code>/api/cards/${card.slug}</code>).</p>`;
+<p class="muted">Source: <a href="${externalHref(card.source_url)}">the issuer’s page</a>, read on ${card.as_of}. <a href="${href(model, sitePaths.docs)}">The API</a> has the full record (<code>${keyedTarget('cards-detail', { id: card.slug })}</code>).</p>`;
       yield renderPage(model, {
         path: sitePaths.card(card.slug),
         title: card.name,

@@ -5,6 +5,7 @@ import { changeLines, entryAnchor } from './internal/change-lines.ts';
 import { html } from './internal/html.ts';
 import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
+import { keyedTarget } from '../../schemas/keyed-routes.ts';
 
 export const changesPage: HistoryArtefact = {
   name: 'changes page',
@@ -12,7 +13,7 @@ export const changesPage: HistoryArtefact = {
   *derive(model, history) {
     const body = html`<h1>What each build changed</h1>
 <p class="lead">Every published build whose answers changed, newest first (the last ${HISTORY_LIMIT} at most), each compared with the build before it.
-Also as an <a href="${href(model, sitePaths.changesFeed)}">Atom feed</a>, and for API keys at <code>/api/changes</code>.</p>
+Also as an <a href="${href(model, sitePaths.changesFeed)}">Atom feed</a>, and for API keys at <code>${keyedTarget('changes')}</code>.</p>
 ${history.map(
   (build) => html`<section aria-labelledby="${entryAnchor(build)}">
 <h2 id="${entryAnchor(build)}">Build ${build.sequence}: dataset of ${build.date}</h2>

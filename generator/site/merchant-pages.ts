@@ -23,6 +23,7 @@ import { href, sitePaths } from '../views/site-paths.ts';
 import { PUBLIC_FILES, publicPath } from '../../schemas/public-files.ts';
 import { walletScript } from './internal/assets.ts';
 import { earnTableHref } from '../views/earn-table.ts';
+import { keyedRoute, keyedTarget } from '../../schemas/keyed-routes.ts';
 
 /** Cards the page lists: the first screen of a phone, and the 30 KB page budget. */
 const PAGE_CARDS = 5;
@@ -109,7 +110,7 @@ ${acceptanceNotes(merchant.name, restrictions)}
 <h2>Stacking online</h2>
 ${portalLine(model, rates)}
 ${offerLine(model, merchant, offers)}
-<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>/api/compute/triple-stack?merchant=${merchant.slug}</code>; the 10 best cards online: <code>/api/extension/recommend?domain=${merchant.domains[0] ?? '…'}</code>. ${hasStaticRecord(model, merchant) ? html`This page’s record, free: ${json(publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug }))}.` : html`Its record, with an API key (starter tier): <code>/api/merchants/${merchant.slug}</code> (a free static record is kept for the ${STATIC_MERCHANT_COUNT.toLocaleString('en-US')} most popular merchants only).`}</p>
+<p class="muted">With an API key (pro tier), the whole stack as JSON: <code>${keyedTarget('compute-triple-stack', {}, { merchant: merchant.slug })}</code>; the 10 best cards online: <code>${keyedRoute('extension-recommend').path}?domain=${merchant.domains[0] ?? '…'}</code>. ${hasStaticRecord(model, merchant) ? html`This page’s record, free: ${json(publicPath(PUBLIC_FILES.merchantRecord, { slug: merchant.slug }))}.` : html`Its record, with an API key (starter tier): <code>${keyedTarget('merchants-detail', { slug: merchant.slug })}</code> (a free static record is kept for the ${STATIC_MERCHANT_COUNT.toLocaleString('en-US')} most popular merchants only).`}</p>
 <h2>About ${merchant.name}</h2>
 <dl class="facts">
 <dt>Merchant category code</dt><dd><a href="${href(model, sitePaths.mcc(mcc.code))}">${mcc.code}: ${mcc.description}</a></dd>
