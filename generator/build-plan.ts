@@ -22,6 +22,6 @@ export interface BuildPlan {
     answers: ReadonlyMap<string, ManifestFile>,
     read: (path: string) => unknown,
   ) => { readonly buildId: string; readonly history: readonly BuildChange[]; readonly files: Iterable<OutputFile> };
-  /** The bytes of `manifest.json` from every file's entry (in any order), in chunks to write one after another. */
-  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Buffer[];
+  /** The bytes of `manifest.json` from every file's entry (in any order), made a chunk at a time as they are written. */
+  readonly manifest: (entries: ReadonlyMap<string, ManifestFile>, buildId: string) => Iterable<Buffer>;
 }

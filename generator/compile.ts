@@ -10,7 +10,7 @@ import { canonicalJson } from './canonical-json.ts';
 import type { Artefact, HistoryArtefact, OutputDocument } from './artefact.ts';
 import { type TreeView, withoutFiles } from './writer/build-diff.ts';
 import { type BuildChange, HISTORY_PATH, nextHistory } from './writer/history.ts';
-import { GeneratorError } from './errors.ts';
+import { GeneratorError, invalidDocument } from './errors.ts';
 import { validatorFor } from '../schemas/validator.ts';
 import { datasetDate } from './dataset/dataset-date.ts';
 import { manifestChunks } from './create-manifest.ts';
@@ -76,7 +76,7 @@ export function prepare(sources: DatasetSources, options: CompileOptions): Prepa
   return { ok: true, model: createModel(dataset, { baseUrl: options.baseUrl.replace(/\/+$/, ''), date }, sources), problems };
 }
 
-/** One file of the tree, as it leaves the derivations: checked and serialised. */
+/** The plan a writer takes (build-plan.ts), re-exported for the compile's callers. */
 export type { BuildPlan, OutputFile };
 
 /** The build of `model` as a plan (see BuildPlan); `options.previous` is the build it follows. */
@@ -172,7 +172,14 @@ export function compile(
   const files = new Map([...unsorted].sort(([a], [b]) => byPath(a, b)));
   return {
     ok: true,
-    output: { files, entries: sortedEntries(entries), buildId, history, model, manifest: Buffer.concat(plan.manifest(entries, buildId)) },
+    output: {
+      files,
+      entries: sortedEntries(entries),
+      buildId,
+      history,
+      model,
+      manifest: Buffer.concat([...plan.manifest(entries, buildId)]),
+    },
     problems,
   };
 }
@@ -212,10 +219,5 @@ function readHistory(previous: TreeView | undefined): unknown {
 }
 
 function assertValid(validate: ValidateFunction, document: unknown, path: string): void {
-  if (validate(document)) return;
-  const detail = (validate.errors ?? [])
-    .slice(0, 5)
-    .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
-    .join('; ');
-  throw new GeneratorError('ERR_DOCUMENT_INVALID', `${path} does not match its schema: ${detail}`);
+  if (!validate(document)) throw invalidDocument(path, validate.errors);
 }

@@ -12,3 +12,19 @@ export type GeneratorErrorCode =
 export class GeneratorError extends CardrewardsError<GeneratorErrorCode> {
   override readonly name = 'GeneratorError';
 }
+
+/** An error of a schema check, as ajv reports it. */
+interface SchemaError {
+  readonly instancePath?: string;
+  readonly message?: string;
+  readonly keyword?: string;
+}
+
+/** ERR_DOCUMENT_INVALID for the file at `path`: its first five schema errors, each at `at` + the error's place in the document. */
+export function invalidDocument(path: string, errors: readonly SchemaError[] | null | undefined, at = ''): GeneratorError {
+  const detail = (errors ?? [])
+    .slice(0, 5)
+    .map((error) => `${`${at}${error.instancePath ?? ''}` || '/'} ${error.message ?? error.keyword}`)
+    .join('; ');
+  return new GeneratorError('ERR_DOCUMENT_INVALID', `${path} does not match its schema: ${detail}`);
+}

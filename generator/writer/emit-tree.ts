@@ -130,7 +130,6 @@ export async function emitTree(
       return buildId;
     };
     const buildId = await unlessAborted(derive(), options.signal);
-    const manifest = plan.manifest(entries, buildId);
     ({ written, linked: reused } = pool.counts);
     target = join(buildsDir, buildId);
     await pool.close();
@@ -140,7 +139,8 @@ export async function emitTree(
       if (inputs !== undefined) writeFileSync(join(target, INPUTS_FILE), `${inputs}\n`);
       return { changed: false, files: entries.size + 1, written: 0, reused: 0, removed: 0, buildId, buildDir: target };
     }
-    writeChunks(join(temporary, MANIFEST_PATH), manifest);
+    // Checked and written a chunk at a time, once the tree is known to be new; a check that fails lands in the catch below.
+    writeChunks(join(temporary, MANIFEST_PATH), plan.manifest(entries, buildId));
     writeFileSync(join(temporary, BUILD_ID_PATH), `${buildId}\n`);
     if (inputs !== undefined) writeFileSync(join(temporary, INPUTS_FILE), `${inputs}\n`);
     written++;
@@ -160,8 +160,8 @@ export async function emitTree(
   return { changed: true, files: entries.size + 1, written, reused, removed, buildId: basename(target), buildDir: target };
 }
 
-/** Writes `chunks` one after another into a new file at `path` (the manifest: one string of it all would double its memory). */
-function writeChunks(path: string, chunks: readonly Buffer[]): void {
+/** Writes `chunks` one after another into a new file at `path`, as they come (the manifest, never whole in memory). */
+function writeChunks(path: string, chunks: Iterable<Buffer>): void {
   const fd = openSync(path, 'w');
   try {
     for (const chunk of chunks) writeSync(fd, chunk);
