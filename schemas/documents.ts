@@ -4,6 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { cardSegment, cardValues, condition, isoDate, mccCode, slug, text, url } from './common.ts';
+import { SEARCH_TERM } from './dataset/search-terms.ts';
 
 /** What static top cards add to the spec's fields: the standalone value that ranked them, both values, the conditions. */
 function rankedValue() {
@@ -84,7 +85,7 @@ export const merchantRecord = {
 /** The vocabulary words (dataset/search_terms.csv) that mean an entry, when any do: what the search ranks first. */
 const searchTerms = {
   type: 'array',
-  items: { type: 'string', pattern: '^[a-z0-9]+( [a-z0-9]+)*$' },
+  items: { type: 'string', pattern: SEARCH_TERM.source },
   minItems: 1,
   description: 'the everyday words that mean this entry (dataset/search_terms.csv), sorted',
 } as const;

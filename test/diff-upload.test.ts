@@ -13,10 +13,10 @@ import { editLine } from './helpers/hostile-dataset.ts';
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-upload-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Each change, made to a copy of the fixture. */
 /** The most of the new tree each change may list: a fee reaches most answers of the fixture, the others a few. */
 const SHARE_AT_MOST: Readonly<Record<string, number>> = { fee: 0.75, merchant: 0.25, portal: 0.1 };
 
+/** Each change, made to a copy of the fixture. */
 const CHANGES: Readonly<Record<string, (dataset: string) => void>> = {
   fee: (dataset) =>
     editLine(dataset, 'cards.csv', 3, (line) => line.replace(',amex-membership-rewards,325,', ',amex-membership-rewards,326,')),

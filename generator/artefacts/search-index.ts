@@ -14,9 +14,13 @@ import { keyedTarget } from '../../schemas/keyed-routes.ts';
 type Target = `${'mcc' | 'merchant' | 'category'}:${string}`;
 
 /** The vocabulary by what it names: `mcc:5411` → ["grocery", "grocery store", …], each list sorted. */
-function termsByTarget(model: Model): ReadonlyMap<Target, readonly string[]> {
+function termsByTarget(model: Model): ReadonlyMap<Target, string[]> {
   const terms = new Map<Target, string[]>();
-  const add = (target: Target, term: string) => terms.set(target, [...(terms.get(target) ?? []), term]);
+  const add = (target: Target, term: string) => {
+    const list = terms.get(target);
+    if (list === undefined) terms.set(target, [term]);
+    else list.push(term);
+  };
   for (const { row } of model.dataset.searchTerms) {
     for (const code of row.mccs) add(`mcc:${code}`, row.term);
     if (row.category !== null) add(`category:${row.category}`, row.term);
@@ -33,7 +37,7 @@ export const searchIndex: Artefact = {
     // An optional field is left out where it would be empty: the index is downloaded by every search box.
     const termsOf = (target: Target) => {
       const list = terms.get(target);
-      return list === undefined ? {} : { terms: [...list] };
+      return list === undefined ? {} : { terms: list };
     };
     const entries: SearchIndexEntry[] = [
       ...model.mccs.map(

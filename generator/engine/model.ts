@@ -15,6 +15,8 @@ interface ModelTables {
   readonly cardBySlug: ReadonlyMap<string, Rows.CardRow>;
   /** Active cards, sorted by slug: the candidates of every ranking. */
   readonly activeCards: readonly Rows.CardRow[];
+  /** Cards closed to applicants (discontinued) that holders still use, in the dataset's order: never ranked, but in a wallet. */
+  readonly closedCards: readonly Rows.CardRow[];
   readonly rulesByCard: ReadonlyMap<string, readonly Rows.CardRewardRow[]>;
   /** requirement slug → what a card or a rate needs of the holder (requirements.csv). */
   readonly requirements: ReadonlyMap<string, Rows.RequirementRow>;
@@ -97,6 +99,7 @@ export function createModel(dataset: Dataset, options: ModelOptions, sources: Da
     categories: bySlug(rows(dataset.categories)),
     cardBySlug: bySlug(cards),
     activeCards: cards.filter((c) => c.status === 'active').sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+    closedCards: cards.filter((c) => c.status !== 'active'),
     rulesByCard,
     requirements: bySlug(rows(dataset.requirements)),
     categoryMccs,

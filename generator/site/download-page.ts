@@ -7,7 +7,7 @@ import { renderPage } from './internal/layout.ts';
 import { href, sitePaths } from '../views/site-paths.ts';
 import { createDatabase, sqlTableName } from './internal/sqlite.ts';
 import { createZip } from './internal/zip.ts';
-import { extensionEntries } from './extension-package.ts';
+import { extensionZip } from './extension-package.ts';
 import { PUBLIC_FILES } from '../../schemas/public-files.ts';
 
 /** A size in KiB or MiB, one decimal. */
@@ -26,8 +26,7 @@ export const downloadPage: Artefact = {
     yield { path: `public${files.sqlite}`, bytes: sqlite };
     const zipName = files.zip.split('/').pop() ?? '';
     const sqliteName = files.sqlite.split('/').pop() ?? '';
-    // The size of the package extension-package.ts writes (the same entries, so the same bytes).
-    const extensionSize = createZip(extensionEntries(model), date).length;
+    const extensionSize = extensionZip(model).length;
     yield renderPage(model, {
       path: sitePaths.download,
       title: 'Download the dataset',

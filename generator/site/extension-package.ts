@@ -45,10 +45,10 @@ export function extensionId(publicKey: string = EXTENSION_PUBLIC_KEY): string {
 }
 
 /** The only permissions it asks for: its own storage, and the address of the tab in view (for the badge and the popup). */
-export const EXTENSION_PERMISSIONS: readonly string[] = ['storage', 'tabs'];
+const EXTENSION_PERMISSIONS: readonly string[] = ['storage', 'tabs'];
 
 /** The manifest for a build whose public site is at `baseUrl`. */
-export function extensionManifest(baseUrl: string, version: string): Record<string, unknown> {
+function extensionManifest(baseUrl: string, version: string): Record<string, unknown> {
   const origin = new URL(baseUrl).origin;
   return {
     manifest_version: 3,
@@ -79,7 +79,7 @@ export function extensionManifest(baseUrl: string, version: string): Record<stri
 }
 
 /** The archive's entries, sorted by name: the manifest and the extension's files. */
-export function extensionEntries(model: Model): ZipEntry[] {
+function extensionEntries(model: Model): ZipEntry[] {
   const dir = join(packageRoot(), EXTENSION_ASSETS_DIR);
   const manifest = `${JSON.stringify(extensionManifest(model.baseUrl, packageVersion()), null, 2)}\n`;
   return [
@@ -88,9 +88,21 @@ export function extensionEntries(model: Model): ZipEntry[] {
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+const zips = new WeakMap<Model, Buffer>();
+
+/** The package's bytes, made once per build: the download page states their size, this artefact writes them. */
+export function extensionZip(model: Model): Buffer {
+  let zip = zips.get(model);
+  if (zip === undefined) {
+    zip = createZip(extensionEntries(model), downloadDate(model));
+    zips.set(model, zip);
+  }
+  return zip;
+}
+
 export const extensionPackage: Artefact = {
   name: 'browser extension',
   *derive(model) {
-    yield { path: publicFile(PUBLIC_FILES.extensionPackage), bytes: createZip(extensionEntries(model), downloadDate(model)) };
+    yield { path: publicFile(PUBLIC_FILES.extensionPackage), bytes: extensionZip(model) };
   },
 };

@@ -122,15 +122,10 @@ function entries(model: Model, earn: Earn, cards: readonly CardRow[]): Keyed.Ear
     .map(({ inStore, online }) => entryOf(model, inStore, online));
 }
 
-/** The cards closed to applicants (discontinued) that holders still use: what a wallet may name beside the active cards. */
-function closedCards(model: Model): CardRow[] {
-  return [...model.cardBySlug.values()].filter((card) => card.status !== 'active');
-}
-
 /** The table's two lists at a place: the active cards (`earnings`, with their count) and the closed ones. */
 function cardLists(model: Model, earn: Earn) {
   const earnings = entries(model, earn, model.activeCards);
-  return { card_count: earnings.length, earnings, closed_cards: entries(model, earn, closedCards(model)) };
+  return { card_count: earnings.length, earnings, closed_cards: entries(model, earn, model.closedCards) };
 }
 
 /** An MCC's earn table. */

@@ -141,7 +141,7 @@ function gatewayLayer(file: string): GatewayLayer | undefined {
 }
 
 /** The reason `edge` breaks the rule, or undefined when it keeps it. */
-export function violationOf(edge: ImportEdge, roots: ReadonlyMap<string, GeneratorLayer> = new Map()): string | undefined {
+function violationOf(edge: ImportEdge, roots: ReadonlyMap<string, GeneratorLayer>): string | undefined {
   const { from, to } = edge;
   const fromTop = from.split('/')[0] ?? '';
   const toTop = to.split('/')[0] ?? '';

@@ -1,12 +1,9 @@
 /** How numbers, rates and rules read on the site (the parts a table row shows are schemas/card-row.ts, shared with the browser). */
 import type { Model } from '../../engine/model.ts';
-import type { Earning } from '../../engine/ranking.ts';
-import type { CardRewardRow, CardRow } from '../../../schemas/dataset.ts';
-import { rateText as cardRateText, type RowPaths, ruleNodes, valueText as cardValueText } from '../../../schemas/card-row.ts';
-import type { Html } from './html.ts';
-import { rowHtml } from './row-html.ts';
+import type { CardRow } from '../../../schemas/dataset.ts';
+import { rateText as cardRateText, type RowPaths } from '../../../schemas/card-row.ts';
 import { href, sitePaths } from '../../views/site-paths.ts';
-import { appliedRuleOf, categoryName, isCashBack } from '../../views/cards.ts';
+import { isCashBack } from '../../views/cards.ts';
 
 export { grouped, numberText as num, usd } from '../../../schemas/number-text.ts';
 
@@ -20,20 +17,9 @@ export function rateText(model: Model, card: CardRow, rate: number): string {
   return cardRateText(isCashBack(model, card), rate);
 }
 
-/** What a rate is worth, in cents per dollar spent (which is also percent back). */
-export function valueText(earning: Pick<Earning, 'value' | 'valuation' | 'points'>): string {
-  return cardValueText(earning.value, earning.points[earning.valuation].basis);
-}
-
 /** Where a table row links on this model's site (its base path included). */
 export function rowPaths(model: Model): RowPaths {
   return { card: (slug) => href(model, sitePaths.card(slug)), best: (category) => href(model, sitePaths.best(category)) };
-}
-
-/** The rule behind a rate, in words, with its category linked to the category's page. */
-export function ruleText(model: Model, card: CardRow, rule: CardRewardRow | null): Html {
-  const category = rule && categoryName(model, rule.category);
-  return rowHtml(ruleNodes(rule && appliedRuleOf(rule), category, isCashBack(model, card), rowPaths(model)));
 }
 
 /** A card network as people write it (`mastercard` → Mastercard): the one list, shared with the browser scripts. */
