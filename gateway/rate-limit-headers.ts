@@ -25,6 +25,16 @@ function policyOf(limits: Limits): string {
   return policy;
 }
 
+/** Puts the two headers on `headers` that state `windows` (rateLimitWindows of a key with `limits`); none for an unlimited tier. */
+export function putWindowHeaders(headers: Record<string, string>, limits: Limits, windows: readonly RateLimitWindow[]): void {
+  const policy = policyOf(limits);
+  if (policy === '') return;
+  let state = '';
+  for (const window of windows) state += `${state === '' ? '' : ', '}"${window.name}";r=${window.remaining};t=${window.reset_seconds}`;
+  headers['RateLimit-Policy'] = policy;
+  headers['RateLimit'] = state;
+}
+
 /** Puts the two headers on `headers` for a key with `limits` whose counters stand at `counts` (none for an unlimited tier). */
 export function putRateLimitHeaders(
   headers: Record<string, string>,
@@ -32,12 +42,7 @@ export function putRateLimitHeaders(
   counts: Counts,
   resetSeconds: { day: number; month: number },
 ): void {
-  const policy = policyOf(limits);
-  if (policy === '') return;
-  const month = limits.monthly === null ? '' : `"monthly";r=${Math.max(0, limits.monthly - counts.month)};t=${resetSeconds.month}`;
-  const day = limits.daily === null ? '' : `"daily";r=${Math.max(0, limits.daily - counts.day)};t=${resetSeconds.day}`;
-  headers['RateLimit-Policy'] = policy;
-  headers['RateLimit'] = month === '' || day === '' ? month + day : `${month}, ${day}`;
+  putWindowHeaders(headers, limits, rateLimitWindows(limits, counts, resetSeconds));
 }
 
 /** The two headers for a key with `limits` whose counters stand at `counts`. */

@@ -11,7 +11,7 @@ import type { Tier } from '../parse-manifest.ts';
 import { periodsOf } from '../periods.ts';
 import { type Counts, type IncrementOutcome, type Limits, type QuotaCounter, type Windows, windowsOf } from '../quota-counter.ts';
 import type { RateLimitWindow } from '../../schemas/mcp.ts';
-import { putRateLimitHeaders, rateLimitHeaders, rateLimitWindows, retryAfterSeconds } from '../rate-limit-headers.ts';
+import { putRateLimitHeaders, putWindowHeaders, rateLimitWindows, retryAfterSeconds } from '../rate-limit-headers.ts';
 import type { RouteMatch } from '../build/router.ts';
 import { type Usage, usageWindow } from '../../schemas/keyed/usage.ts';
 import type { Exchange } from './exchange.ts';
@@ -69,8 +69,10 @@ const NO_REFUND = async () => undefined;
 
 /** The key's RateLimit headers on the exchange, and the same windows for an answer without headers (an MCP tool result). */
 function putRateLimit(exchange: Exchange, limits: Limits, counts: Counts, resetSeconds: { day: number; month: number }): void {
-  putRateLimitHeaders(exchange.headers, limits, counts, resetSeconds);
-  exchange.rateLimit = rateLimitWindows(limits, counts, resetSeconds);
+  // One computation of the windows: the headers state them, and an MCP tool result carries them.
+  const windows = rateLimitWindows(limits, counts, resetSeconds);
+  putWindowHeaders(exchange.headers, limits, windows);
+  exchange.rateLimit = windows;
 }
 
 /** The quota steps over `counter`. */
@@ -82,11 +84,15 @@ export function createQuota({ counter, limits: limitsByTier, now, failures, obse
     if (!outcome.counted) {
       const retryAfter = retryAfterSeconds(limits, counts, resetSeconds);
       const which = windows.month.limit !== null && counts.month >= windows.month.limit ? 'monthly' : 'daily';
+      const refused = rateLimitWindows(limits, counts, resetSeconds);
+      const headers: Record<string, string> = {};
+      putWindowHeaders(headers, limits, refused);
+      headers['Retry-After'] = String(retryAfter);
       throw new QuotaExceededError(
         `The ${which} call limit of the ${key.tier} tier is reached; retry after ${retryAfter} s.`,
-        rateLimitWindows(limits, counts, resetSeconds),
+        refused,
         retryAfter,
-        { ...rateLimitHeaders(limits, counts, resetSeconds), 'Retry-After': String(retryAfter) },
+        headers,
       );
     }
     putRateLimit(exchange, limits, counts, resetSeconds);
