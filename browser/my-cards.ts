@@ -8,7 +8,7 @@ import { type WalletTable, type WalletTableEntry, walletEntries } from '../schem
 import { element } from './dom.ts';
 
 /** The localStorage key of the reader's card slugs (a sorted JSON array). */
-export const WALLET_KEY = 'cardrewards.wallet';
+const WALLET_KEY = 'cardrewards.wallet';
 
 /** The card slugs the reader picked; none when storage is empty, unreadable or refused. */
 export function readWallet(): string[] {
@@ -21,7 +21,7 @@ export function readWallet(): string[] {
 }
 
 /** Keeps the reader's pick (sorted, so the same cards are the same value). */
-export function writeWallet(slugs: readonly string[]): void {
+function writeWallet(slugs: readonly string[]): void {
   try {
     localStorage.setItem(WALLET_KEY, JSON.stringify([...slugs].sort()));
   } catch {

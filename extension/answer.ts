@@ -12,9 +12,11 @@ import { acceptanceOn, chooseFromWallet, refusedFromWallet, type WalletChoice } 
 import type { ExtensionIndex, ExtensionIndexMerchant, MccTableChanges } from '../schemas/extension-index.ts';
 import type { EarnTable, EarnTableEntry } from '../schemas/keyed.ts';
 import { compareRankKeys } from '../schemas/rank-order.ts';
+import type { Segment } from '../schemas/ranking-choices.ts';
 
 /** Who the cards are offered to, as the options page lets a person narrow them; `all`: every card. */
-export type SegmentChoice = 'all' | 'personal' | 'business';
+/** Whose cards the suggestion may name: a segment of schemas/ranking-choices.ts, or every card. */
+export type SegmentChoice = Segment | 'all';
 
 /** A web page's host as the recommendation matches it, or undefined for a page that is no web site (chrome:, file:, an IP address). */
 export function hostOf(pageUrl: string): string | undefined {

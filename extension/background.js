@@ -167,11 +167,11 @@
 
   // extension/public-files.ts
   var INDEX_MAX_AGE_MS = 6 * 60 * 60 * 1e3;
-  async function fetchPublic(baseUrl, path, revalidate) {
+  async function fetchPublic(baseUrl, path) {
     const response = await fetch(new URL(path.replace(/^\//, ""), baseUrl), {
       credentials: "omit",
       referrerPolicy: "no-referrer",
-      cache: revalidate ? "no-cache" : "default"
+      cache: "no-cache"
     });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     return response.json();
@@ -187,7 +187,7 @@
     if (kept !== void 0 && Date.now() - kept.fetchedAt < INDEX_MAX_AGE_MS) return kept.index;
     let fetched;
     try {
-      fetched = await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true);
+      fetched = await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex);
     } catch (error) {
       if (kept !== void 0) return kept.index;
       throw error;
@@ -199,7 +199,7 @@
   async function loadEveryday(baseUrl, version) {
     everyday ??= (await chrome.storage.local.get("everyday"))["everyday"];
     if (everyday !== void 0 && everyday.baseUrl === baseUrl && everyday.version === version) return everyday.table;
-    everyday = { baseUrl, version, table: await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday, true) };
+    everyday = { baseUrl, version, table: await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday) };
     await keep({ everyday });
     return everyday.table;
   }
@@ -207,6 +207,27 @@
     const loaded = await loadIndex(baseUrl);
     return { index: loaded, everyday: await loadEveryday(baseUrl, loaded.version) };
   }
+
+  // schemas/common.ts
+  var slug = {
+    type: "string",
+    pattern: "^[a-z0-9]+(-[a-z0-9]+)*$",
+    description: "a slug: lower-case a-z, 0-9 and single hyphens"
+  };
+  var isoDate = {
+    type: "string",
+    format: "date",
+    description: "a date as YYYY-MM-DD"
+  };
+  var optionalDate = { ...isoDate, type: ["string", "null"] };
+  var optionalSlug = { ...slug, type: ["string", "null"] };
+  var cardSegment = {
+    enum: ["personal", "business"],
+    description: "personal or business: who the issuer offers the card to"
+  };
+
+  // schemas/ranking-choices.ts
+  var SEGMENTS = cardSegment.enum;
 
   // extension/settings.ts
   var KEY = "settings";
@@ -227,11 +248,11 @@
     const loopback = url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
     return loopback || url.origin === new URL(builtBaseUrl()).origin ? withSlash(url.href) : void 0;
   }
-  var SEGMENTS = ["all", "personal", "business"];
+  var SEGMENT_CHOICES = ["all", ...SEGMENTS];
   async function readSettings() {
     const stored = (await chrome.storage.local.get(KEY))[KEY] ?? {};
-    const wallet = Array.isArray(stored.wallet) ? stored.wallet.filter((slug) => typeof slug === "string") : [];
-    const segment = SEGMENTS.find((choice) => choice === stored.segment) ?? "all";
+    const wallet = Array.isArray(stored.wallet) ? stored.wallet.filter((slug2) => typeof slug2 === "string") : [];
+    const segment = SEGMENT_CHOICES.find((choice) => choice === stored.segment) ?? "all";
     const baseUrl = typeof stored.baseUrl === "string" ? reachableBaseUrl(stored.baseUrl) ?? builtBaseUrl() : builtBaseUrl();
     return { wallet, segment, suggest: stored.suggest === true, baseUrl };
   }

@@ -8,7 +8,6 @@ declare namespace chrome {
     interface Area {
       get(keys: string | readonly string[] | null): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;
-      remove(keys: string | readonly string[]): Promise<void>;
     }
     const local: Area;
     const onChanged: { addListener(callback: (changes: Record<string, unknown>, area: string) => void): void };
@@ -20,7 +19,7 @@ declare namespace chrome {
       readonly active: boolean;
     }
     function get(tabId: number): Promise<Tab>;
-    function query(query: { active?: boolean; currentWindow?: boolean; lastFocusedWindow?: boolean }): Promise<Tab[]>;
+    function query(query: { active?: boolean; currentWindow?: boolean }): Promise<Tab[]>;
     function create(properties: { url: string }): Promise<Tab>;
     const onUpdated: { addListener(callback: (tabId: number, change: { url?: string; status?: string }, tab: Tab) => void): void };
     const onActivated: { addListener(callback: (info: { tabId: number }) => void): void };
@@ -33,8 +32,6 @@ declare namespace chrome {
   }
   namespace runtime {
     function getManifest(): { readonly homepage_url?: string; readonly version: string };
-    function openOptionsPage(): Promise<void>;
     const onInstalled: { addListener(callback: () => void): void };
-    const onStartup: { addListener(callback: () => void): void };
   }
 }

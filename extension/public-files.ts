@@ -24,11 +24,12 @@ interface StoredTable {
   readonly table: EarnTable;
 }
 
-async function fetchPublic(baseUrl: string, path: string, revalidate: boolean): Promise<unknown> {
+/** A public file of the service, revalidated with it (the stored copy is ours; the browser's cache need not answer). */
+async function fetchPublic(baseUrl: string, path: string): Promise<unknown> {
   const response = await fetch(new URL(path.replace(/^\//, ''), baseUrl), {
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
-    cache: revalidate ? 'no-cache' : 'default',
+    cache: 'no-cache',
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.json();
@@ -44,13 +45,13 @@ async function keep(items: Record<string, unknown>): Promise<void> {
 }
 
 /** The extension index of the service at `baseUrl`, from storage while it is fresh (and while the service cannot be reached). */
-export async function loadIndex(baseUrl: string): Promise<ExtensionIndex> {
+async function loadIndex(baseUrl: string): Promise<ExtensionIndex> {
   index ??= (await chrome.storage.local.get('index'))['index'] as StoredIndex | undefined;
   const kept = index !== undefined && index.baseUrl === baseUrl ? index : undefined;
   if (kept !== undefined && Date.now() - kept.fetchedAt < INDEX_MAX_AGE_MS) return kept.index;
   let fetched: ExtensionIndex;
   try {
-    fetched = (await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex, true)) as ExtensionIndex;
+    fetched = (await fetchPublic(baseUrl, PUBLIC_FILES.extensionIndex)) as ExtensionIndex;
   } catch (error) {
     // Offline, or the service is down: the copy kept answers until it can be renewed.
     if (kept !== undefined) return kept.index;
@@ -62,11 +63,11 @@ export async function loadIndex(baseUrl: string): Promise<ExtensionIndex> {
 }
 
 /** Everyday spending's earn table for the build the index `version` names, from storage when it holds that build's. */
-export async function loadEveryday(baseUrl: string, version: string): Promise<EarnTable> {
+async function loadEveryday(baseUrl: string, version: string): Promise<EarnTable> {
   everyday ??= (await chrome.storage.local.get('everyday'))['everyday'] as StoredTable | undefined;
   if (everyday !== undefined && everyday.baseUrl === baseUrl && everyday.version === version) return everyday.table;
   // Another build (or another service): its tables may differ, so the stored one is replaced; a revalidation, as the index.
-  everyday = { baseUrl, version, table: (await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday, true)) as EarnTable };
+  everyday = { baseUrl, version, table: (await fetchPublic(baseUrl, PUBLIC_FILES.earnTableEveryday)) as EarnTable };
   await keep({ everyday });
   return everyday.table;
 }

@@ -4,6 +4,7 @@
  * the one the extension was built for (its manifest's homepage_url, written by the build).
  */
 import type { SegmentChoice, Settings } from './answer.ts';
+import { SEGMENTS } from '../schemas/ranking-choices.ts';
 
 export interface StoredSettings extends Settings {
   /** The service's base URL, ending in `/`: where the public files are. */
@@ -38,12 +39,12 @@ export function reachableBaseUrl(text: string): string | undefined {
   return loopback || url.origin === new URL(builtBaseUrl()).origin ? withSlash(url.href) : undefined;
 }
 
-const SEGMENTS: readonly SegmentChoice[] = ['all', 'personal', 'business'];
+const SEGMENT_CHOICES: readonly SegmentChoice[] = ['all', ...SEGMENTS];
 
 export async function readSettings(): Promise<StoredSettings> {
   const stored = ((await chrome.storage.local.get(KEY))[KEY] ?? {}) as Partial<Record<keyof StoredSettings, unknown>>;
   const wallet = Array.isArray(stored.wallet) ? stored.wallet.filter((slug): slug is string => typeof slug === 'string') : [];
-  const segment = SEGMENTS.find((choice) => choice === stored.segment) ?? 'all';
+  const segment = SEGMENT_CHOICES.find((choice) => choice === stored.segment) ?? 'all';
   const baseUrl = typeof stored.baseUrl === 'string' ? (reachableBaseUrl(stored.baseUrl) ?? builtBaseUrl()) : builtBaseUrl();
   return { wallet, segment, suggest: stored.suggest === true, baseUrl };
 }

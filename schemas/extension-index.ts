@@ -75,5 +75,4 @@ export const extensionIndex = object(
 
 export type ExtensionIndex = FromSchema<typeof extensionIndex>;
 export type ExtensionIndexMerchant = FromSchema<typeof extensionIndexMerchant>;
-export type OwnTableChanges = FromSchema<typeof ownTableChanges>;
 export type MccTableChanges = FromSchema<typeof mccTableChanges>;
