@@ -12,6 +12,7 @@ import { createModel } from '../generator/engine/model.ts';
 import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { netValueOf, SPEND_PROFILES } from '../generator/engine/spend-profiles.ts';
 import { rankedCards } from '../generator/views/index.ts';
+import { cardsForCategory } from '../generator/views/catalogue.ts';
 import { FIXTURE } from './helpers/cli.ts';
 
 const SOURCE = 'https://example.test/terms';
@@ -120,6 +121,16 @@ describe('a rate that requires a membership or a way of paying', () => {
     expect(walmart.net_usd).toBeCloseTo(walmart.rewards_usd + walmart.credits_usd - 98, 4);
     expect(of('prime-fixture').membership_fees_usd).toBe(139);
     expect(of('apple-fixture').membership_fees_usd).toBe(0);
+  });
+
+  it("names in a category's card list what each rate needs: the rule's requirement, else the card's", () => {
+    const amazon = cardsForCategory(model, 'amazon').find((entry) => entry.slug === 'prime-fixture');
+    expect(amazon?.requires).toBe('amazon-prime');
+    const groceries = cardsForCategory(model, 'groceries').filter((entry) => entry.slug === 'walmart-fixture');
+    expect(groceries.map((entry) => [entry.rate, entry.requires])).toEqual([
+      [5, 'walmart-plus'],
+      [3, null],
+    ]);
   });
 });
 

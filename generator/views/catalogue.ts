@@ -105,7 +105,8 @@ export function cardsForCategory(model: Model, slug: string) {
     selection: rule.selection,
     valid_from: rule.valid_from,
     valid_to: rule.valid_to,
-    requires: rule.requires ?? null,
+    // What the rate needs: the rule's own requirement, else the card's when the card is for members (Prime Visa's 5 % at Audible).
+    requires: rule.requires ?? card.requires ?? null,
     in_force: ruleIsValid(rule, model.date),
   }));
 }
