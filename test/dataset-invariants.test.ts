@@ -6,7 +6,7 @@ import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { earningFor, rankCards } from '../generator/engine/ranking.ts';
 import { horizonStart } from '../generator/engine/freshness.ts';
 import { netValueOf, SPEND_PROFILES } from '../generator/engine/spend-profiles.ts';
-import { bestCardList, disagreement, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
+import { bestCardList, disagreement, type GoldenCase, readGoldenCases, renderGoldenDoc } from './golden/golden-cases.ts';
 import { ROOT } from './helpers/cli.ts';
 import { merchantsWithPage } from '../generator/views/static-limits.ts';
 import { isStaticRecordEntry } from '../schemas/search-match.ts';
@@ -227,6 +227,69 @@ describe('personal and business (issue 39): every ranking can be limited to one 
   });
 });
 
+describe('what a rate requires (issue 39): named on every earning, one rule for every membership', () => {
+  type Earning = {
+    rate: number;
+    conditional: boolean;
+    conditions: { kind: string }[];
+    rule: { category: string; channel: string; selection: string } | null;
+  };
+  type TableEntry = Earning & { slug: string; segment: string; online?: Earning | null };
+  it("names a card's or a rule's membership or way of paying first, as a conditional rate, in every earn table, in store and online", () => {
+    const { model } = output;
+    const memberships = new Map<string, number>();
+    let required = 0;
+    for (const path of paths('public/api/earn-table/').filter((p) => p.endsWith('.json'))) {
+      const table = json(path) as { earnings: TableEntry[]; closed_cards?: TableEntry[] };
+      for (const entry of [...table.earnings, ...(table.closed_cards ?? [])]) {
+        const card = model.cardBySlug.get(entry.slug)!;
+        expect(entry.segment, `${path} ${entry.slug}`).toBe(card.segment);
+        for (const earning of entry.online ? [entry, entry.online] : [entry]) {
+          const at = `${path} ${entry.slug} ${earning.rule?.category ?? 'base rate'}`;
+          const rule = (model.rulesByCard.get(entry.slug) ?? []).find(
+            (row) =>
+              row.category === earning.rule?.category &&
+              row.rate === earning.rate &&
+              row.channel === earning.rule.channel &&
+              row.selection === earning.rule.selection,
+          );
+          if (earning.rule !== null) expect(rule, at).toBeDefined();
+          const needs = [card.requires, rule?.requires].filter((slug): slug is string => typeof slug === 'string');
+          const kinds = earning.conditions.map((condition) => condition.kind);
+          // Each requirement is named, first, and nothing else claims one.
+          expect(kinds.slice(0, needs.length), at).toEqual(needs.map((slug) => model.requirements.get(slug)!.kind));
+          expect(kinds.filter((kind) => kind === 'membership' || kind === 'payment_method').length, at).toBe(needs.length);
+          if (needs.length === 0) continue;
+          required++;
+          expect(earning.conditional, at).toBe(true);
+          for (const slug of needs)
+            if (model.requirements.get(slug)!.kind === 'membership') memberships.set(entry.slug, (memberships.get(entry.slug) ?? 0) + 1);
+        }
+      }
+    }
+    expect(required).toBeGreaterThan(1000);
+    // The three paid memberships the issue named follow that one rule: a membership condition on a conditional rate.
+    expect(memberships.get('onepay-cashrewards-card')).toBeGreaterThan(0);
+    expect(memberships.get('prime-visa')).toBeGreaterThan(1000);
+    expect(memberships.get('robinhood-gold-card')).toBeGreaterThan(1000);
+  });
+
+  it('never adds an "up to" portal rate into a triple-stack total: it counts 0, and its ceiling only in total_cents_up_to', () => {
+    let upTo = 0;
+    for (const path of paths('keyed/api/compute/triple-stack/').filter((p) => p.endsWith('.json'))) {
+      const stack = json(path);
+      if (stack.portal?.up_to !== true) continue;
+      upTo++;
+      expect(stack.portal_cents, path).toBe(0);
+      expect(stack.total_cents, path).toBeCloseTo(stack.card_cents + stack.offer_cents, 6);
+      expect(stack.portal_cents_up_to, path).toBeGreaterThan(0);
+      expect(stack.total_cents_up_to, path).toBeCloseTo(stack.total_cents + stack.portal_cents_up_to, 6);
+    }
+    // Every valuation and segment of the 15 merchants whose current portal rate was written "up to".
+    expect(upTo).toBeGreaterThanOrEqual(6);
+  });
+});
+
 describe('merchant best-card answers carry their cards, and name their MCC list for the rest (issues 12 and 23)', () => {
   it('either carry their own list of 50, different from their MCC list, or its first 10 and a link to the rest', () => {
     let own = 0;
@@ -405,6 +468,21 @@ describe('golden answers (test/golden/cases.csv) against the built tree', () => 
     const wrong = { ...cases[0]!, expected: [...cases[0]!.expected].reverse() };
     const message = disagreement(wrong, output.files);
     expect(message).toContain(`${wrong.id}: expected ${wrong.expected.join(' > ')}, the engine answered ${cases[0]!.expected[0]} (`);
+  });
+
+  it('fail a wallet or online check the built tree does not hold (my cards at Costco, Blue Cash Everyday at walmart.com)', () => {
+    const byId = (id: string) => cases.find((c) => c.id === id)!;
+    const costco = byId('merchant-costco-my-cards-personal-standalone');
+    const walmart = byId('domain-walmart-com-standalone');
+    const failing = (goldenCase: GoldenCase, check: string) => disagreement({ ...goldenCase, checks: [check] }, output.files);
+    const wallet = 'wallet=amex-gold+citi-double-cash+chase-freedom-unlimited';
+    expect(failing(costco, `${wallet}:ranked=chase-freedom-unlimited:refused=amex-gold`)).toContain('citi-double-cash (mastercard)');
+    expect(failing(costco, `${wallet}:ranked=citi-double-cash>chase-freedom-unlimited:refused=amex-gold`)).toContain(
+      'the wallet ranks chase-freedom-unlimited (1.5)',
+    );
+    expect(failing(costco, 'online=amex-blue-cash-everyday:online-retail')).toContain('not online');
+    // A rate that holds in store too (Shopper Cash's chosen 6 % at Walmart) is no online-only rate.
+    expect(failing(walmart, 'online=us-bank-shopper-cash-rewards:walmart')).toContain('in store too');
   });
 
   it('are published in docs/golden-answers.md exactly as the cases file has them', () => {
