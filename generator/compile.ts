@@ -23,7 +23,7 @@ import { createModel, type Model } from './engine/model.ts';
 import { sortProblems, type Problem } from './dataset-problems.ts';
 import { validateDataset } from './dataset/validate-dataset.ts';
 import { checkDocuments } from './dataset/check-documents.ts';
-import type { BuildPlan, OutputFile } from './build-plan.ts';
+import { type BuildPlan, duplicatePath, type OutputFile } from './build-plan.ts';
 import type { BuildOptions } from './build-options.ts';
 
 /** What a compile takes of the build's options, and how problems name the dataset's folder. */
@@ -87,15 +87,10 @@ export function planBuild(
   historyArtefacts: readonly HistoryArtefact[] = defaultHistoryArtefacts,
 ): BuildPlan {
   const isHistoryFile = historyFileTest(historyArtefacts);
-  const seen = new Map<string, string>();
   const checked = (output: OutputDocument, artefact: string): OutputFile => {
-    const earlier = seen.get(output.path);
-    if (earlier !== undefined)
-      throw new GeneratorError('ERR_OUTPUT_PATH', `two artefacts write ${output.path} (the second is ${artefact}, after ${earlier})`);
-    seen.set(output.path, artefact);
-    if ('bytes' in output) return { path: output.path, bytes: output.bytes };
+    if ('bytes' in output) return { path: output.path, bytes: output.bytes, artefact };
     assertValid(validatorFor(output.schema), output.document, output.path);
-    return { path: output.path, bytes: serialise(output.document) };
+    return { path: output.path, bytes: serialise(output.document), artefact };
   };
   function* answers(): Generator<OutputFile> {
     for (const artefact of artefacts) {
@@ -161,7 +156,9 @@ export function compile(
   const plan = planBuild(model, options, artefacts, historyArtefacts);
   const unsorted = new Map<string, Buffer>();
   const entries = new Map<string, ManifestFile>();
-  const add = ({ path, bytes }: OutputFile) => {
+  const add = (file: OutputFile) => {
+    const { path, bytes } = file;
+    if (entries.has(path)) throw duplicatePath(file);
     unsorted.set(path, bytes);
     entries.set(path, entryOf(path, bytes));
   };

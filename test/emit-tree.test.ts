@@ -35,7 +35,7 @@ describe('emitTree (streamed)', () => {
       let n = 0;
       for (const [path, bytes] of fixture.output.files) {
         if (n++ === 100) throw new GeneratorError('ERR_DOCUMENT_INVALID', `${path} does not match its schema`);
-        yield { path, bytes: Buffer.concat([bytes, Buffer.from(' ')]) };
+        yield { path, bytes: Buffer.concat([bytes, Buffer.from(' ')]), artefact: 'test' };
       }
     }
     await expect(emitTree(out, { ...planBuild(fixture.output.model, {}), answers: halfThenFail() })).rejects.toThrow(
@@ -44,6 +44,21 @@ describe('emitTree (streamed)', () => {
     expect(readlinkSync(out)).toBe(target);
     expect(hashTree(out)).toEqual(before);
     expect(readdirSync(`${out}.builds`).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses a second file at a path with ERR_OUTPUT_PATH, naming the path and the artefact, and publishes nothing', async () => {
+    const out = join(work, 'twice');
+    function* oneTwice(): Generator<OutputFile> {
+      const [[path, bytes]] = [...fixture.output.files].slice(0, 1) as [[string, Buffer]];
+      yield { path, bytes, artefact: 'first' };
+      yield { path, bytes, artefact: 'second' };
+    }
+    const plan = { ...planBuild(fixture.output.model, {}), answers: oneTwice() };
+    const refusal = emitTree(out, plan);
+    await expect(refusal).rejects.toMatchObject({ code: 'ERR_OUTPUT_PATH' });
+    await expect(refusal).rejects.toThrow(/two artefacts write .+ \(the second time by second\)/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(`${out}.builds`)).toEqual([]);
   });
 
   it('stops at its byte bound with ERR_OUTPUT_BOUND, publishing nothing and leaving no temporary folder', async () => {
@@ -62,7 +77,7 @@ describe('emitTree (streamed)', () => {
       let n = 0;
       for (const [path, bytes] of fixture.output.files) {
         if (n++ === 200) controller.abort('SIGINT');
-        yield { path, bytes };
+        yield { path, bytes, artefact: 'test' };
       }
     }
     const plan = { ...planBuild(fixture.output.model, {}), answers: abortHalfWay() };

@@ -202,6 +202,8 @@ export function channelOf(purchase: Purchase): Channel {
  * first; cards it refuses there are left out (leftOutCards names them), and with a segment, cards
  * for the other segment. Merchants without merchant-scoped categories or network restrictions rank
  * exactly as their MCC does, so rankings are cached by MCC, and by merchant and channel only for the others.
+ * A segment's ranking is the every-card ranking with the other segment's cards taken out (the rank
+ * order is total, so that is the order ranking them alone gives): one cached ranking serves all three.
  */
 export function rankCards(
   model: Model,
@@ -216,17 +218,17 @@ export function rankCards(
   }
   const scoped = purchase.merchant !== undefined && mayRankApartFromMcc(model, purchase.merchant);
   // The channel is part of every key: online-only categories make an online purchase rank apart from one in store.
-  const key = `${valuation}|${segment ?? ''}|${channelOf(purchase)}|${scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc}`;
+  const key = `${valuation}|${channelOf(purchase)}|${scoped ? `${purchase.mcc}|${purchase.merchant}` : purchase.mcc}`;
   let ranking = cache.get(key);
   if (!ranking) {
     const restriction = acceptanceOf(model, purchase.merchant, channelOf(purchase));
     ranking = model.activeCards
-      .filter((card) => inSegment(card, segment) && isAccepted(restriction, card))
+      .filter((card) => isAccepted(restriction, card))
       .map((card) => earningFor(model, card, purchase, valuation))
       .sort(compareEarnings);
     cache.set(key, ranking);
   }
-  return [...ranking];
+  return segment === null ? [...ranking] : ranking.filter((earning) => inSegment(earning.card, segment));
 }
 
 /** The active cards the merchant refuses on the purchase's channel, by slug: what rankCards left out. */

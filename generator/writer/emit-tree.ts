@@ -28,7 +28,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { BuildPlan, OutputFile } from '../build-plan.ts';
+import { type BuildPlan, duplicatePath, type OutputFile } from '../build-plan.ts';
 import { type DiskTree, liveTree } from './disk-tree.ts';
 import { createWritePool } from './write-pool.ts';
 import type { ManifestFile } from '../../schemas/manifest.ts';
@@ -101,7 +101,9 @@ export async function emitTree(
   try {
     rmSync(temporary, { recursive: true, force: true });
     mkdirSync(temporary, { recursive: true });
-    const put = async ({ path, bytes }: OutputFile) => {
+    const put = async (file: OutputFile) => {
+      const { path, bytes } = file;
+      if (entries.has(path)) throw duplicatePath(file);
       treeBytes += bytes.length;
       if (treeBytes > maxBytes) {
         throw new GeneratorError(
