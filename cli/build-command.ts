@@ -7,7 +7,10 @@ import { whileInterruptible } from './interrupt.ts';
 import { createProgress, isInteractive } from './progress.ts';
 
 /** What `build` parses: the build's options (generator/build-options.ts) as the command line gives them. */
-export type BuildArguments = Pick<BuildOptions, 'dataset' | 'out' | 'baseUrl' | 'date'> & { readonly datasetCommit?: string };
+export type BuildArguments = Pick<BuildOptions, 'dataset' | 'out' | 'baseUrl' | 'date'> & {
+  readonly datasetCommit?: string;
+  readonly maxOutput?: number;
+};
 
 /** Builds `options.out` from `options.dataset` and prints the outcome, or every dataset problem; returns whether the tree is ready to serve. */
 export async function build(options: BuildArguments): Promise<boolean> {
@@ -15,8 +18,9 @@ export async function build(options: BuildArguments): Promise<boolean> {
   const elapsed = () => ((performance.now() - started) / 1000).toFixed(2);
   // An interrupt removes the temporary tree before the process ends by its signal.
   const onAbandonedTreeRemoved = (path: string) => console.error(`removed ${path}, the temporary tree of a build whose process is gone`);
+  const { maxOutput, ...rest } = options;
   const result = await whileInterruptible((signal) =>
-    buildTree({ ...options, signal, onAbandonedTreeRemoved }, createProgress(isInteractive())),
+    buildTree({ ...rest, maxOutputBytes: maxOutput, signal, onAbandonedTreeRemoved }, createProgress(isInteractive())),
   );
   if (!result.ok) {
     failWithProblems(result.problems, `${options.out} left unchanged`);

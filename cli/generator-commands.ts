@@ -37,7 +37,15 @@ export function defineGeneratorCommands(program: Command): void {
         .env('CARDREWARDS_DATASET_COMMIT')
         .argParser(parseCommit),
     )
-    .addHelpText('after', '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error.')
+    .option(
+      '--max-output <size>',
+      'the most the build may write (files before their .br/.gz siblings), e.g. 200GB or 1TiB; a dataset whose rows may make more is refused before the first byte (default 1TiB)',
+      parseSize,
+    )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 built (or already up to date), 1 dataset problems (nothing written), 2 usage or I/O error (a dataset over --max-output among them).',
+    )
     .action((options: BuildArguments) =>
       runCommand(async () => {
         await (await import('./build-command.ts')).build(options);
@@ -122,6 +130,16 @@ function parseCommit(value: string): string {
   if (!/^[0-9a-f]{7,64}$/.test(value)) throw new InvalidArgumentError('expected a git commit id: 7 to 64 lower-case hex digits');
   return value;
 }
+
+/** Bytes as a whole number with an optional unit: 5000000, 500MB, 200GB, 1TiB (decimal units are powers of 1000, binary ones of 1024). */
+export function parseSize(value: string): number {
+  const match = /^(\d{1,15})\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('expected a size such as 5000000, 500MB, 200GB or 1TiB');
+  const unit = match[2] ?? 'B';
+  return Number(match[1]) * SIZE_UNITS[unit as keyof typeof SIZE_UNITS];
+}
+
+const SIZE_UNITS = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40 } as const;
 
 function parseDays(value: string): number {
   if (!/^\d{1,5}$/.test(value)) throw new InvalidArgumentError('expected a whole number of days');

@@ -13,6 +13,8 @@ export interface BuildOptions {
   readonly date?: string | undefined;
   /** The dataset's commit, recorded in this build's history entry; null or absent when unknown. */
   readonly datasetCommit?: string | null | undefined;
+  /** The most bytes the build may write (its files, before their .br and .gz siblings); DEFAULT_MAX_OUTPUT_BYTES when absent. */
+  readonly maxOutputBytes?: number | undefined;
   /** Aborting it stops the build and removes its temporary tree; the live tree stays as it was. */
   readonly signal?: AbortSignal | undefined;
   /**

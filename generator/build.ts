@@ -8,7 +8,7 @@ import { checkDataset, planBuild, prepare } from './compile.ts';
 import { liveTree } from './writer/disk-tree.ts';
 import { emitTree, liveInputs, removeAbandonedTrees } from './writer/emit-tree.ts';
 import { inputsDigest } from './dataset/inputs-digest.ts';
-import { describeBudget, outputBudget, outputFamilies } from './writer/output-bound.ts';
+import { DEFAULT_MAX_OUTPUT_BYTES, describeBudget, outputBudget, outputFamilies, overCeiling } from './writer/output-bound.ts';
 import { artefacts, historyArtefacts } from './outputs.ts';
 import { routes } from './routes/index.ts';
 import { tables } from './dataset/tables.ts';
@@ -58,13 +58,17 @@ export async function buildTree(options: BuildOptions, progress: BuildProgress =
     prepare(sources, { baseUrl: options.baseUrl, date: options.date, displayDir: options.dataset }),
   );
   if (!prepared.ok) return { ok: false, problems: prepared.problems };
+  // The bound follows from the rows and the catalogue, known before the first byte: a dataset whose
+  // rows may make more than the build may write is refused now, not after hours of writing.
+  const budget = outputBudget(prepared.model.dataset, tables, outputFamilies(routes, artefacts, historyArtefacts));
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const refusal = overCeiling(budget, maxOutputBytes);
+  if (refusal) throw refusal;
+  const bound = { maxBytes: budget.total, boundDetail: budget.tables.slice(0, 2).map(describeBudget).join('; ') };
   // The live build is the one this build follows: its history is carried forward, its answers compared.
   const live = liveTree(options.out);
   const plan = planBuild(prepared.model, { datasetCommit: options.datasetCommit ?? null, previous: live });
   // Derived, written and released one file at a time: memory does not grow with the tree.
-  // The bound follows from the rows and the catalogue, known before the first byte is written.
-  const budget = outputBudget(prepared.model.dataset, tables, outputFamilies(routes, artefacts, historyArtefacts));
-  const bound = { maxBytes: budget.total, boundDetail: budget.tables.slice(0, 2).map(describeBudget).join('; ') };
   const emitted = await progress.stepAsync(`deriving and writing ${options.out}`, () =>
     emitTree(options.out, plan, inputs, live, { ...(options.signal ? { signal: options.signal } : {}), ...bound }),
   );

@@ -3,12 +3,19 @@
  * gets five times their budget, where the old bound (200 bytes per input byte) gave a 100-byte
  * merchant row 20 KB; and a variant added to the catalogue raises the bound without a number kept by hand.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../generator/dataset/load-dataset.ts';
-import { OUTPUT_ALLOWANCE_BYTES, outputBudget, outputFamilies, rowBytesAtLimits } from '../generator/writer/output-bound.ts';
+import {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  OUTPUT_ALLOWANCE_BYTES,
+  outputBudget,
+  outputFamilies,
+  overCeiling,
+  rowBytesAtLimits,
+} from '../generator/writer/output-bound.ts';
 import { artefacts, historyArtefacts } from '../generator/outputs.ts';
 import type { RouteDefinition } from '../generator/route.ts';
 import { routes } from '../generator/routes/index.ts';
@@ -16,7 +23,8 @@ import { readDataset } from '../generator/dataset/read-dataset.ts';
 import { tables } from '../generator/dataset/tables.ts';
 import { TEXT_LIMITS } from '../schemas/dataset/limits.ts';
 import { scaleDataset } from '../scripts/scale-dataset.ts';
-import { FIXTURE } from './helpers/cli.ts';
+import { FIXTURE, runCli } from './helpers/cli.ts';
+import { parseSize } from '../cli/generator-commands.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-bound-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -58,5 +66,46 @@ describe('the output bound', () => {
       ],
     } as const;
     expect(outputFamilies([...routes, extra as unknown as RouteDefinition], artefacts, historyArtefacts)).toBe(families + 3);
+  });
+});
+
+describe('what a build may write (--max-output)', () => {
+  it('refuses a dataset whose rows may make more, before the first byte, naming the largest tables, their rows and budgets', async () => {
+    const out = join(work, 'refused');
+    const result = await runCli(['build', '--dataset', FIXTURE, '--out', out, '--max-output', '10MB']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /the rows of this dataset may make a tree of [\d,]+ bytes, over the 10,000,000 bytes a build may write \(--max-output\); largest: \w+\.csv: [\d,]+ rows × [\d,]+ bytes = [\d,]+ bytes; \w+\.csv: .*nothing was written/,
+    );
+    // Not a byte: neither the tree's link nor its builds folder (where a temporary tree would go).
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(`${out}.builds`)).toBe(false);
+  });
+
+  it('builds the same dataset under a ceiling its bound fits', async () => {
+    const bound = outputBudget(datasetAt(FIXTURE), tables, families).total;
+    const out = join(work, 'fits');
+    const result = await runCli(['build', '--dataset', FIXTURE, '--out', out, '--max-output', String(bound)]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(existsSync(join(out, 'manifest.json'))).toBe(true);
+  });
+
+  it('refuses by default a table amplified to half a million rows (the bound passes 1 TiB), and admits ten times the real merchants', () => {
+    const fixture = datasetAt(FIXTURE);
+    // Only the row counts make the bound: an array of that length stands for the table.
+    const amplified = { ...fixture, merchants: new Array(500_000).fill(fixture.merchants[0]) };
+    const refusal = overCeiling(outputBudget(amplified, tables, families), DEFAULT_MAX_OUTPUT_BYTES);
+    expect(refusal?.code).toBe('ERR_OUTPUT_BOUND');
+    expect(refusal?.message).toMatch(/largest: merchants\.csv: 500,000 rows × /);
+    const tenTimes = { ...fixture, merchants: new Array(80_260).fill(fixture.merchants[0]) };
+    expect(overCeiling(outputBudget(tenTimes, tables, families), DEFAULT_MAX_OUTPUT_BYTES)).toBeUndefined();
+  });
+
+  it('reads sizes with their units', () => {
+    expect(parseSize('5000000')).toBe(5_000_000);
+    expect(parseSize('500MB')).toBe(500_000_000);
+    expect(parseSize('1TiB')).toBe(2 ** 40);
+    expect(() => parseSize('lots')).toThrow(/expected a size/);
   });
 });

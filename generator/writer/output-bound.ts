@@ -13,9 +13,18 @@ import type { Dataset } from '../dataset/load-dataset.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { TableDefinition, TableName } from '../dataset/tables.ts';
 import { templateParams } from '../../schemas/path-template.ts';
+import { GeneratorError } from '../errors.ts';
 
 /** What every tree holds whatever the dataset (site assets, the API document, the empty routes). */
 export const OUTPUT_ALLOWANCE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The most a build may write unless told otherwise (`build --max-output`): a dataset whose bound passes
+ * it is refused before the first byte. The bound counts every row at its cell limits, about 20 times
+ * what real rows make, so 1 TiB admits some 50 times today's merchants (about 60 GB of real tree) and
+ * refuses a table of half a million rows that would otherwise be written for hours.
+ */
+export const DEFAULT_MAX_OUTPUT_BYTES = 2 ** 40;
 
 /** The most bytes one character takes in UTF-8 (cell limits count characters). */
 const UTF8_BYTES_PER_CHARACTER = 4;
@@ -80,8 +89,23 @@ export function outputBudget(dataset: Dataset, tables: readonly TableDefinition[
   return { families, tables: budgets, total: OUTPUT_ALLOWANCE_BYTES + budgets.reduce((sum, budget) => sum + budget.bytes, 0) };
 }
 
+/**
+ * ERR_OUTPUT_BOUND before anything is written when the bound of `budget` passes `maxOutputBytes` (what
+ * the build may write), naming the tables whose rows make most of it; undefined when it fits.
+ */
+export function overCeiling(budget: OutputBudget, maxOutputBytes: number): GeneratorError | undefined {
+  if (budget.total <= maxOutputBytes) return undefined;
+  const largest = budget.tables.slice(0, 2).map(describeBudget).join('; ');
+  return new GeneratorError(
+    'ERR_OUTPUT_BOUND',
+    `the rows of this dataset may make a tree of ${number(budget.total)} bytes, over the ${number(maxOutputBytes)} bytes a build may write ` +
+      `(--max-output); largest: ${largest} (docs/input-limits.md); nothing was written`,
+  );
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+
 /** One line of a report: `merchants.csv: 40,130 rows × 1,234 bytes = 49,520,420 bytes`. */
 export function describeBudget(budget: TableBudget): string {
-  const number = (value: number) => value.toLocaleString('en-US');
   return `${budget.file}: ${number(budget.rows)} rows × ${number(budget.bytesPerRow)} bytes = ${number(budget.bytes)} bytes`;
 }
