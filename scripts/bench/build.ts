@@ -1,12 +1,13 @@
 /**
- * `npm run bench`: the generator at 1× and 5× the merchants (issue 12), in one run. For each scale
+ * `npm run bench`: the generator at 1×, 5× and 10× the merchants (issues 12 and 44), in one run. For each scale
  * it writes the K-times dataset (scripts/scale-dataset.ts), then per run: a full build (time and
  * peak RSS of the build process, from /usr/bin/time), a no-change rebuild, `sync` and `cp -r` of
- * the build's own output tree, and a rebuild after one card's annual fee changes. It writes the
- * medians, the ratios, files and bytes to docs/benchmarks.md between its build markers, leaving
- * other sections alone. BENCH_RUNS (default 1) runs per scale; BENCH_SCALES (default `1,5`).
+ * the build's own output tree, a rebuild after one card's annual fee changes, and a build refused
+ * before its first byte (--max-output below the dataset's bound). It writes the medians, the ratios,
+ * files and bytes to docs/benchmarks.md between its build markers, leaving other sections alone.
+ * BENCH_RUNS (default 1) runs per scale; BENCH_SCALES (default `1,5,10`).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { scaleDataset } from '../scale-dataset.ts';
 import { writeReportSection } from './report-section.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 1);
-const SCALES = (process.env['BENCH_SCALES'] ?? '1,5').split(',').map(Number);
+const SCALES = (process.env['BENCH_SCALES'] ?? '1,5,10').split(',').map(Number);
 const ROOT = process.cwd();
 const REPORT = join(ROOT, 'docs/benchmarks.md');
 const START = '<!-- bench:build -->';
@@ -32,6 +33,8 @@ interface Timed {
 }
 
 interface Run {
+  /** The build refused before its first byte: --max-output below the dataset's bound. */
+  readonly refused: Timed;
   readonly full: Timed;
   readonly noChange: Timed;
   readonly copy: number;
@@ -41,14 +44,18 @@ interface Run {
 }
 
 /** Runs `command` after flushing dirty pages, so one step's write-back does not slow the next one. */
-function timed(command: string, args: string[]): Timed {
+function timed(command: string, args: string[], expectedExit = 0): Timed {
   execFileSync('sync');
   const rssFile = join(work, 'rss');
   const started = performance.now();
-  const stdout = execFileSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
     cwd: ROOT,
     env: { ...process.env, CI: 'true' },
-  }).toString();
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== expectedExit)
+    throw new Error(`${command} ${args.join(' ')}: exit ${run.status}, expected ${expectedExit}: ${run.stderr}`);
+  const stdout = run.stdout.toString();
   const seconds = (performance.now() - started) / 1000;
   const peakRss = Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1)) * 1024;
   return { seconds, peakRss, stdout };
@@ -93,6 +100,9 @@ function withFeeChange(datasetDir: string, outDir: string): void {
 
 const build = (dataset: string, out: string) =>
   timed(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'build', '--dataset', dataset, '--out', out]);
+/** A build whose --max-output (1 GB) is below any scale's bound: refused once the dataset is read and checked (exit 2). */
+const refusedBuild = (dataset: string, out: string) =>
+  timed(process.execPath, [join(ROOT, 'bin/cardrewards.js'), 'build', '--dataset', dataset, '--out', out, '--max-output', '1GB'], 2);
 
 // Published figures must say whether the machine was quiet: the one-minute load average before the run.
 const loadAtStart = loadavg()[0] ?? 0;
@@ -108,6 +118,7 @@ try {
     const runs: Run[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const out = join(work, `dist-${scale}x-${run}`);
+      const refused = refusedBuild(dataset, out);
       const full = build(dataset, out);
       const noChange = build(dataset, out);
       const tree = realpathSync(out);
@@ -121,9 +132,9 @@ try {
       const fee = build(feeDataset, out);
       rmSync(`${out}.builds`, { recursive: true, force: true });
       rmSync(out, { force: true });
-      runs.push({ full, noChange, copy, fee, files, bytes });
+      runs.push({ refused, full, noChange, copy, fee, files, bytes });
       console.log(
-        `${scale}× run ${run}: full ${full.seconds.toFixed(2)} s (peak RSS ${mib(full.peakRss)} MiB), no-change ${noChange.seconds.toFixed(2)} s, ` +
+        `${scale}× run ${run}: refused in ${refused.seconds.toFixed(2)} s, full ${full.seconds.toFixed(2)} s (peak RSS ${mib(full.peakRss)} MiB), no-change ${noChange.seconds.toFixed(2)} s, ` +
           `cp -r ${copy.toFixed(2)} s, fee change ${fee.seconds.toFixed(2)} s; ${files} files, ${mib(bytes)} MiB`,
       );
     }
@@ -160,11 +171,19 @@ for (const [scale, runs] of results) {
     `| ${scale}× | ${last.files.toLocaleString('en-US')} | ${mib(last.bytes)} | ${full.toFixed(2)} (${list(runs.map((r) => r.full.seconds))}) | ` +
       `${copy.toFixed(2)} (${list(runs.map((r) => r.copy))}) | ${median(runs.map((r) => r.full.seconds / r.copy)).toFixed(2)} | ` +
       `${(rss / 2 ** 30).toFixed(2)} | ${noChange.toFixed(2)} (${((noChange / full) * 100).toFixed(1)} %) | ` +
-      `${fee.toFixed(2)} (${((fee / full) * 100).toFixed(0)} %; ${writtenOf(last.fee.stdout)}) |`,
+      `${fee.toFixed(2)} (${((fee / full) * 100).toFixed(0)} %; ${writtenOf(last.fee.stdout)}) | ` +
+      `${median(runs.map((r) => r.refused.seconds)).toFixed(2)} |`,
   );
 }
-const growth =
-  fullOf.has(1) && fullOf.has(5) ? `Full build at 5× ÷ at 1×: ${(fullOf.get(5)! / fullOf.get(1)!).toFixed(2)} (goal ≤ 4).\n\n` : '';
+const copyOf = new Map([...results].map(([scale, runs]) => [scale, median(runs.map((r) => r.copy))]));
+// Issue 44: the build grows no faster than `cp -r` of the same trees.
+const growth = [...fullOf.keys()]
+  .filter((scale) => scale > 1 && fullOf.has(1))
+  .map(
+    (scale) =>
+      `From 1× to ${scale}×: the full build took ${(fullOf.get(scale)! / fullOf.get(1)!).toFixed(2)} times as long, \`cp -r\` ${(copyOf.get(scale)! / copyOf.get(1)!).toFixed(2)} times.`,
+  )
+  .join(' ');
 const fsType = (() => {
   try {
     return execFileSync('stat', ['-f', '-c', '%T', ROOT]).toString().trim();
@@ -184,11 +203,11 @@ Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 *
 
 ${loadAtStart < 0.5 ? `Taken on a quiet machine (load average ${loadAtStart.toFixed(2)} before the run).` : `**Not a quiet machine**: the load average was ${loadAtStart.toFixed(2)} before the run, so other work shared the cores and the disk; \`cp -r\` times vary several-fold between runs. Compare ratios within a run, not times with other runs.`}
 
-| scale | files | MiB | full build (s) | sync + cp -r (s) | build ÷ cp -r | peak RSS (GiB) | no-change rebuild (s, % of full) | one card's fee changed (s, % of full; files) |
-|---|---|---|---|---|---|---|---|---|
+| scale | files | MiB | full build (s) | sync + cp -r (s) | build ÷ cp -r | peak RSS (GiB) | no-change rebuild (s, % of full) | one card's fee changed (s, % of full; files) | refused before the first byte (s) |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-${growth}Files and bytes count the output tree with its .br/.gz siblings. Goals (issue 12): peak RSS ≤ 1 GiB at 1× and ≤ 1.5 GiB at 5×; full build ≤ 3 × cp -r; 5× build ≤ 4 × the 1× build; no-change rebuild ≤ 10 % of a full build.
+${growth ? `${growth}\n\n` : ''}Files and bytes count the output tree with its .br/.gz siblings; peak RSS is the largest of the full and the fee-change builds. The refused build is \`build --max-output 1GB\` (below every scale's bound): read, checked and refused with exit 2, nothing written. Goals: peak RSS ≤ 1 GiB at 1× and ≤ 1.5 GiB at 5× and 10×; full build ≤ 3 × cp -r, and growing no faster than \`cp -r\` from 1× to 10×; no-change rebuild ≤ 10 % of a full build; a refusal in under 30 s at 10× (issues 12 and 44).
 ${END}`;
 
 writeReportSection(REPORT, START, END, section);
