@@ -1,4 +1,5 @@
 /** What `cardrewards build` and `cardrewards validate` print: the generator's front door (generator/build.ts) does the work, this module words its result. */
+import { setFlagsFromString } from 'node:v8';
 import { type BuildOptions, buildTree, checkDatasetFolder } from '../generator/build.ts';
 import { formatProblem, type Problem, summarizeProblems } from '../generator/dataset-problems.ts';
 import type { SummaryOptions } from '../generator/engine/summary.ts';
@@ -12,8 +13,17 @@ export type BuildArguments = Pick<BuildOptions, 'dataset' | 'out' | 'baseUrl' | 
   readonly maxOutput?: number;
 };
 
+/**
+ * How far V8 lets the heap grow past what the last full collection kept, in percent. Its own choice
+ * (up to four times) let a build of ten times the merchants, which keeps about 0.8 GB, reach 2.3 GB
+ * of garbage-filled heap; at 30 % the five-times build peaks at 0.87 GiB instead of 1.42, in the same time.
+ */
+const HEAP_GROWING_PERCENT = 30;
+
 /** Builds `options.out` from `options.dataset` and prints the outcome, or every dataset problem; returns whether the tree is ready to serve. */
 export async function build(options: BuildArguments): Promise<boolean> {
+  // V8 reads it at each collection, so setting it once the process runs takes effect from the next one.
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const started = performance.now();
   const elapsed = () => ((performance.now() - started) / 1000).toFixed(2);
   // An interrupt removes the temporary tree before the process ends by its signal.

@@ -31,7 +31,8 @@ export function buildsFolder(out: string): string {
 
 /** Quoted, truncated SHA-256 of the bytes: a strong ETag that is equal exactly when the bytes are. */
 export function etagOf(bytes: Buffer): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+  // Joined, not concatenated: one flat 24-character string rather than a chain holding the whole digest (a build keeps a million).
+  return ['"', createHash('sha256').update(bytes).digest('base64url').slice(0, 22), '"'].join('');
 }
 
 /** The ETag of one encoding of a file: its plain ETag with the encoding inside the quotes (`"abc-br"`), so caches keep them apart. */
