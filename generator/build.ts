@@ -8,7 +8,7 @@ import { checkDataset, planBuild, prepare } from './compile.ts';
 import { liveTree } from './writer/disk-tree.ts';
 import { emitTree, liveInputs, removeAbandonedTrees } from './writer/emit-tree.ts';
 import { inputsDigest } from './dataset/inputs-digest.ts';
-import { DEFAULT_MAX_OUTPUT_BYTES, describeBudget, outputBudget, outputFamilies, overCeiling } from './writer/output-bound.ts';
+import { DEFAULT_MAX_OUTPUT_BYTES, largestBudgets, outputBudget, outputFamilies, overCeiling } from './writer/output-bound.ts';
 import { artefacts, historyArtefacts } from './outputs.ts';
 import { routes } from './routes/index.ts';
 import { tables } from './dataset/tables.ts';
@@ -64,7 +64,7 @@ export async function buildTree(options: BuildOptions, progress: BuildProgress =
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const refusal = overCeiling(budget, maxOutputBytes);
   if (refusal) throw refusal;
-  const bound = { maxBytes: budget.total, boundDetail: budget.tables.slice(0, 2).map(describeBudget).join('; ') };
+  const bound = { maxBytes: budget.total, boundDetail: largestBudgets(budget) };
   // The live build is the one this build follows: its history is carried forward, its answers compared.
   const live = liveTree(options.out);
   const plan = planBuild(prepared.model, { datasetCommit: options.datasetCommit ?? null, previous: live });

@@ -95,17 +95,21 @@ export function outputBudget(dataset: Dataset, tables: readonly TableDefinition[
  */
 export function overCeiling(budget: OutputBudget, maxOutputBytes: number): GeneratorError | undefined {
   if (budget.total <= maxOutputBytes) return undefined;
-  const largest = budget.tables.slice(0, 2).map(describeBudget).join('; ');
   return new GeneratorError(
     'ERR_OUTPUT_BOUND',
     `the rows of this dataset may make a tree of ${number(budget.total)} bytes, over the ${number(maxOutputBytes)} bytes a build may write ` +
-      `(--max-output); largest: ${largest} (docs/input-limits.md); nothing was written`,
+      `(--max-output); largest: ${largestBudgets(budget)} (docs/input-limits.md); nothing was written`,
   );
+}
+
+/** The two largest table budgets, for a message: what a dataset over its bound should look at first. */
+export function largestBudgets(budget: OutputBudget): string {
+  return budget.tables.slice(0, 2).map(describeBudget).join('; ');
 }
 
 const number = (value: number) => value.toLocaleString('en-US');
 
 /** One line of a report: `merchants.csv: 40,130 rows × 1,234 bytes = 49,520,420 bytes`. */
-export function describeBudget(budget: TableBudget): string {
+function describeBudget(budget: TableBudget): string {
   return `${budget.file}: ${number(budget.rows)} rows × ${number(budget.bytesPerRow)} bytes = ${number(budget.bytes)} bytes`;
 }
