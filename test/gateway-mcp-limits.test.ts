@@ -5,7 +5,7 @@
  * all. A `serve` process on a tree with 317 resources, and in-process gateways for the limits a
  * test shortens.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../gateway/api-keys.ts';
+import { processMemory } from '../scripts/bench/process-memory.ts';
 import { HEADERS_TIMEOUT_MS } from '../gateway/server/server-timeouts.ts';
 import { MCP_LIMITS } from '../gateway/mcp/mcp-limits.ts';
 import { createAdmission } from '../gateway/mcp/mcp-admission.ts';
@@ -95,15 +96,6 @@ async function timed(base: string, path: string): Promise<{ ms: number; status: 
   const started = performance.now();
   const reply = await get(base, path);
   return { ms: performance.now() - started, status: reply.status };
-}
-
-/** The peak resident set of process `pid` so far, from /proc (VmHWM, in kB). */
-function peakRssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmHWM:'));
-  if (line === undefined) throw new Error(`no VmHWM in /proc/${pid}/status`);
-  return Number(/(\d+)/.exec(line)?.[1]) * 1024;
 }
 
 describe('/mcp on a serve process (a tree of 317 resources)', () => {
@@ -221,7 +213,7 @@ describe('/mcp on a serve process (a tree of 317 resources)', () => {
       expect(answer.ms).toBeLessThan(100);
     }
     // Issue 45: the process's peak resident set (Linux's VmHWM, since it started) stays under 300 MB through the flood.
-    expect(peakRssBytes(server.child.pid as number)).toBeLessThan(300 * 1024 * 1024);
+    expect(processMemory(server.child.pid as number).peakBytes).toBeLessThan(300 * 1024 * 1024);
   });
 
   it("limits a key's free messages (a burst of 40, then 4 a second) with 429 and Retry-After; another key is served; tool calls are not free messages", async () => {

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
+import { processMemory } from './process-memory.ts';
 import { writeReportSection } from './report-section.ts';
 import { createKey, freePort, startRedis, UNREACHED_LIMITS, waitFor } from './servers.ts';
 import { keyedTarget } from '../../schemas/keyed-routes.ts';
@@ -96,9 +97,8 @@ function stop(child: ChildProcess | undefined): void {
 
 /** Resident memory of a running process now and at its peak, in MiB (Linux). */
 function rssMiB(pid: number | undefined): { now: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { now: field('VmRSS'), peak: field('VmHWM') };
+  const { rssBytes, peakBytes } = processMemory(pid as number);
+  return { now: rssBytes / 2 ** 20, peak: peakBytes / 2 ** 20 };
 }
 
 /** The three requests every server answers: the same files under each server's own paths. */

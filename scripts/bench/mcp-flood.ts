@@ -6,10 +6,11 @@
  * it prints the answers' statuses and bytes, the longest static wait and the process's peak RSS.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVING_NODE_FLAGS } from '../../gateway/serving-node-flags.ts';
+import { processMemory } from './process-memory.ts';
 import { createKey, freePort, waitFor } from './servers.ts';
 
 const DIST = process.argv[2] ?? 'dist';
@@ -24,8 +25,7 @@ const ROUNDS = [
 
 /** The process's resident set in MB, from procfs. */
 function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
+  return processMemory(pid).rssBytes / 2 ** 20;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'cardrewards-mcp-flood-'));
