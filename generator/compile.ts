@@ -116,17 +116,8 @@ export function planBuild(
       // The answers are complete: their hash names the build, and the history records what they changed.
       const paths = sortedPaths(entries);
       const buildId = treeId(paths, entries);
-      // Only a build that follows another compares its files with that one's: made when asked for.
-      let files: Record<string, ManifestFile> | undefined;
-      const current = {
-        build: buildId,
-        get files() {
-          files ??= Object.fromEntries(paths.map((path) => [path, entries.get(path) as ManifestFile]));
-          return files;
-        },
-        routes: manifestRoutes(),
-        read,
-      };
+      // The entries themselves are the file list the history compares: no copy of a million paths.
+      const current = { build: buildId, files: entries, routes: manifestRoutes(), read };
       const history = nextHistory({
         previous: options.previous === undefined ? undefined : withoutFiles(options.previous, isHistoryFile),
         previousHistory: readHistory(options.previous),
@@ -207,7 +198,7 @@ function treeId(paths: readonly string[], entries: ReadonlyMap<string, ManifestF
 
 /** The previous build's history document, or undefined when it has none or it cannot be read (a new history starts). */
 function readHistory(previous: TreeView | undefined): unknown {
-  if (previous?.files[HISTORY_PATH] === undefined) return undefined;
+  if (previous?.files.get(HISTORY_PATH) === undefined) return undefined;
   try {
     return previous.read(HISTORY_PATH);
   } catch {

@@ -194,7 +194,7 @@ describe('the history in memory (compile with a previous tree)', () => {
   /** A build as the next one sees it, with its history replaced by `builds`. */
   const asPrevious = (output: BuildOutput, builds: readonly BuildChange[]): TreeView => ({
     build: output.buildId,
-    files: Object.fromEntries(output.entries),
+    files: output.entries,
     routes: manifestRoutes(),
     read: (path) => (path === HISTORY_PATH ? { builds } : JSON.parse(output.files.get(path)?.toString('utf8') ?? 'null')),
   });

@@ -9,11 +9,21 @@
 import type { FamilyCounts, SemanticChange } from '../../schemas/keyed.ts';
 import { templatePattern } from '../../schemas/path-template.ts';
 
+/**
+ * A tree's files as the diff reads them: looked up by path and walked, never copied (a tree holds
+ * millions). A `Map` of the manifest's entries is one.
+ */
+export interface TreeFiles<Entry extends { readonly etag: string } = { readonly etag: string }> {
+  /** The file at `path` with its ETag (equal exactly when the bytes are), undefined when the tree has none there. */
+  get(path: string): Entry | undefined;
+  /** Every path of the tree, each once. */
+  keys(): Iterable<string>;
+}
+
 /** What the diff needs of a tree, on disk or still in memory. */
 export interface TreeView {
   readonly build: string;
-  /** Every file of the tree by path, with its ETag (equal exactly when the bytes are). */
-  readonly files: Readonly<Record<string, { readonly etag: string }>>;
+  readonly files: TreeFiles;
   /** The keyed routes, whose file templates name the route families. */
   readonly routes: readonly TreeRoute[];
   /** The parsed JSON document at `path`, which `files` lists. */
@@ -86,9 +96,18 @@ function familyOf(path: string, routes: readonly TreeRoute[]): string {
   return parts[0] === 'public' && parts[1] === 'api' ? `/${parts.slice(1, 3).join('/')}` : `/${parts.slice(1, 2).join('/') || parts[0]}`;
 }
 
-/** `tree` as if the files `drop` matches were not there (the change history's, which are not answers). */
+/** `tree` as if the files `drop` matches were not there (the change history's, which are not answers); a view, not a copy. */
 export function withoutFiles(tree: TreeView, drop: (path: string) => boolean): TreeView {
-  return { ...tree, files: Object.fromEntries(Object.entries(tree.files).filter(([path]) => !drop(path))) };
+  const { files } = tree;
+  return {
+    ...tree,
+    files: {
+      get: (path) => (drop(path) ? undefined : files.get(path)),
+      *keys() {
+        for (const path of files.keys()) if (!drop(path)) yield path;
+      },
+    },
+  };
 }
 
 /** Compares two trees. */
@@ -103,15 +122,15 @@ export function diffTrees(before: TreeView, after: TreeView): BuildDiff {
     counts.set(family, entry);
   };
   const touched: string[] = [];
-  for (const [path, entry] of Object.entries(newFiles)) {
-    const old = oldFiles[path];
+  for (const path of newFiles.keys()) {
+    const old = oldFiles.get(path);
     if (old === undefined) bump(path, after, 'added');
-    else if (old.etag !== entry.etag) bump(path, after, 'changed');
+    else if (old.etag !== newFiles.get(path)?.etag) bump(path, after, 'changed');
     else continue;
     touched.push(path);
   }
-  for (const path of Object.keys(oldFiles)) {
-    if (newFiles[path] !== undefined) continue;
+  for (const path of oldFiles.keys()) {
+    if (newFiles.get(path) !== undefined) continue;
     bump(path, before, 'removed');
     touched.push(path);
   }
@@ -121,8 +140,8 @@ export function diffTrees(before: TreeView, after: TreeView): BuildDiff {
     const extractor = EXTRACTORS.find((candidate) => candidate.pattern.test(path));
     if (extractor === undefined) continue;
     const subject = extractor.pattern.exec(path)?.[1] ?? path;
-    const was = oldFiles[path] === undefined ? null : extractor.value(before.read(path));
-    const now = newFiles[path] === undefined ? null : extractor.value(after.read(path));
+    const was = oldFiles.get(path) === undefined ? null : extractor.value(before.read(path));
+    const now = newFiles.get(path) === undefined ? null : extractor.value(after.read(path));
     if (was !== now) changes.push({ kind: extractor.kind, subject, before: was, after: now });
   }
   const families = [...counts]

@@ -33,7 +33,7 @@ import { type DiskTree, liveTree } from './disk-tree.ts';
 import { createWritePool } from './write-pool.ts';
 import type { ManifestFile } from '../../schemas/manifest.ts';
 import { GeneratorError } from '../errors.ts';
-import { BUILD_ID_PATH, buildsFolder, entryOf, MANIFEST_PATH } from '../../tree/tree-contract.ts';
+import { BUILD_ID_PATH, buildsFolder, entryOf, MANIFEST_PATH, storesSameFiles } from '../../tree/tree-contract.ts';
 
 export interface EmitOptions {
   /** Aborts the build: the workers stop, the temporary tree is removed and `emitTree` rejects with ERR_INTERRUPTED. */
@@ -116,8 +116,8 @@ export async function emitTree(
       entries.set(path, entry);
       const destination = join(temporary, path);
       const encodings = entry.encodings ?? [];
-      const before = previous?.files[path];
-      const unchanged = previous !== undefined && before?.etag === entry.etag && (before.encodings?.length ?? 0) === encodings.length;
+      const before = previous?.files.get(path);
+      const unchanged = previous !== undefined && before !== undefined && storesSameFiles(before, entry);
       // Waits only when the workers have a full queue: memory stays flat however large the tree.
       await pool.add({ bytes, destination, encodings, linkFrom: unchanged ? join(previous.root, path) : undefined });
     };
@@ -157,7 +157,8 @@ export async function emitTree(
       cause: error,
     });
   }
-  const removed = previous === undefined ? 0 : Object.keys(previous.files).filter((path) => !entries.has(path)).length;
+  let removed = 0;
+  for (const path of previous?.files.keys() ?? []) if (!entries.has(path)) removed++;
   pruneBuilds(buildsDir, [target, live]);
   return { changed: true, files: entries.size + 1, written, reused, removed, buildId: basename(target), buildDir: target };
 }

@@ -5,7 +5,7 @@
  * ETag is equal exactly when the bytes are), so `cardrewards diff --format upload` lists it at once.
  */
 import type { ManifestFile } from '../../schemas/manifest.ts';
-import { BUILD_ID_PATH, byPath, ENCODING_SUFFIX, MANIFEST_PATH } from '../../tree/tree-contract.ts';
+import { BUILD_ID_PATH, byPath, ENCODING_SUFFIX, MANIFEST_PATH, storesSameFiles } from '../../tree/tree-contract.ts';
 
 /** The part of a build the list needs: its id and its manifest's files. */
 export interface UploadTree {
@@ -19,11 +19,8 @@ export function uploadPaths(before: UploadTree, after: UploadTree): string[] {
   const paths: string[] = [MANIFEST_PATH, BUILD_ID_PATH];
   for (const [path, entry] of Object.entries(after.files)) {
     const old = before.files[path];
-    const encodings = entry.encodings ?? [];
-    // A sibling is made from its file's bytes alone: same bytes, same encodings, same siblings.
-    const sameEncodings = old !== undefined && (old.encodings ?? []).join() === encodings.join();
-    if (old?.etag === entry.etag && sameEncodings) continue;
-    paths.push(path, ...encodings.map((encoding) => `${path}${ENCODING_SUFFIX[encoding]}`));
+    if (old !== undefined && storesSameFiles(old, entry)) continue;
+    paths.push(path, ...(entry.encodings ?? []).map((encoding) => `${path}${ENCODING_SUFFIX[encoding]}`));
   }
   return paths.sort(byPath);
 }
