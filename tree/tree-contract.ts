@@ -92,9 +92,9 @@ export function treeRoot(dir: string): string {
   return realpathSync(resolve(dir));
 }
 
-/** The text of the manifest in a build folder. */
-export function readManifestText(root: string): string {
-  return readFileSync(join(root, MANIFEST_PATH), 'utf8');
+/** The bytes of the manifest in a build folder (parse them with parseJsonBytes: they may be longer than a string can be). */
+export function readManifestBytes(root: string): Buffer {
+  return readFileSync(join(root, MANIFEST_PATH));
 }
 
 /** The manifest file's stat, which changes when a new build is linked in its place. */

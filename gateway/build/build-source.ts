@@ -9,7 +9,7 @@ import { GatewayError } from '../errors.ts';
 import { parseManifest, type Manifest } from '../parse-manifest.ts';
 import { indexPublicFiles, type PublicFileIndex } from './public-file-index.ts';
 import { createRouter, type Router } from './router.ts';
-import { BUILD_ID_PATH, MANIFEST_PATH, readManifestText, statManifest, treeRoot } from '../../tree/tree-contract.ts';
+import { BUILD_ID_PATH, MANIFEST_PATH, readManifestBytes, statManifest, treeRoot } from '../../tree/tree-contract.ts';
 
 export interface Build {
   /** The resolved build folder: files are read from here only. */
@@ -42,7 +42,7 @@ function createBuild(root: string, manifest: Manifest): Build {
 
 /** The build in folder `root` (its checked manifest). */
 function readBuild(root: string): Build {
-  return createBuild(root, parseManifest(readManifestText(root), `${root}/${MANIFEST_PATH}`));
+  return createBuild(root, parseManifest(readManifestBytes(root), `${root}/${MANIFEST_PATH}`));
 }
 
 /** The build `distDir` shows now, once (for offline tools); throws `GatewayError` when there is none. */
@@ -120,7 +120,7 @@ export async function createRemoteBuildSource(
       });
       if (response.status === 304) return false;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const manifest = parseManifest(await response.text(), url);
+      const manifest = parseManifest(new Uint8Array(await response.arrayBuffer()), url);
       etag = response.headers.get('etag') ?? undefined;
       if (build?.manifest.build === manifest.build) return false;
       build = createBuild(options.originUrl, manifest);

@@ -3,7 +3,8 @@
  * routes, JSON files read only when asked for.
  */
 import type { TreeFiles, TreeView } from './build-diff.ts';
-import { readManifestText, readTreeFile, treeRoot } from '../../tree/tree-contract.ts';
+import { parseJsonBytes } from '../../tree/parse-json-bytes.ts';
+import { readManifestBytes, readTreeFile, treeRoot } from '../../tree/tree-contract.ts';
 import type { Encoding, Manifest } from '../../schemas/manifest.ts';
 
 /** What a writer and a diff need of a file of a built tree: the ETag of its bytes and its precompressed siblings. */
@@ -61,7 +62,7 @@ export function liveTree(outDir: string): DiskTree | undefined {
   let manifest: Manifest;
   try {
     root = treeRoot(outDir);
-    manifest = JSON.parse(readManifestText(root)) as Manifest;
+    manifest = parseJsonBytes(readManifestBytes(root)) as Manifest;
   } catch {
     return undefined;
   }
