@@ -20,6 +20,7 @@ import { byPath, entryOf } from '../tree/tree-contract.ts';
 import { type Dataset, type DatasetSources, displayFile, loadDataset } from './dataset/load-dataset.ts';
 import { tables } from './dataset/tables.ts';
 import { createModel, type Model } from './engine/model.ts';
+import { forgetRankings } from './engine/ranking.ts';
 import { sortProblems, type Problem } from './dataset-problems.ts';
 import { validateDataset } from './dataset/validate-dataset.ts';
 import { checkDocuments } from './dataset/check-documents.ts';
@@ -113,7 +114,9 @@ export function planBuild(
   return {
     answers: answers(),
     afterAnswers(entries, read) {
-      // The answers are complete: their hash names the build, and the history records what they changed.
+      // The answers are complete: their hash names the build, and the history records what they changed. The history's
+      // files rank nothing, so the rankings go before the manifest and the comparison with the previous build are made.
+      forgetRankings(model);
       const paths = sortedPaths(entries);
       const buildId = treeId(paths, entries);
       // The entries themselves are the file list the history compares: no copy of a million paths.
