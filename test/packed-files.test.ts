@@ -1,0 +1,46 @@
+/**
+ * The previous build's files as a new build holds them (generator/writer/packed-files.ts): every
+ * lookup answers what the manifest says, and nothing for a path it does not list.
+ */
+import { describe, expect, it } from 'vitest';
+import { PackedFiles } from '../generator/writer/packed-files.ts';
+import type { Manifest } from '../schemas/manifest.ts';
+import { useCompiledFixture } from './helpers/compiled-fixture.ts';
+
+const fixture = useCompiledFixture();
+
+describe('PackedFiles', () => {
+  it("answers each file's ETag and encodings as the manifest lists them, in the manifest's order", () => {
+    const { files } = JSON.parse(fixture.output.manifest.toString('utf8')) as Manifest;
+    const packed = new PackedFiles(files);
+    const paths = Object.keys(files);
+    expect(paths.length).toBeGreaterThan(300);
+    expect(packed.size).toBe(paths.length);
+    expect([...packed.keys()]).toEqual(paths);
+    for (const path of paths) {
+      const { etag, encodings } = files[path] as Manifest['files'][string];
+      expect(packed.get(path), path).toEqual(encodings === undefined ? { etag } : { etag, encodings });
+    }
+    // Both kinds of file are there: with precompressed siblings and without.
+    expect(paths.some((path) => files[path]?.encodings === undefined)).toBe(true);
+    expect(paths.some((path) => files[path]?.encodings !== undefined)).toBe(true);
+  });
+
+  it('answers nothing for a path the tree does not hold, however close', () => {
+    const { files } = JSON.parse(fixture.output.manifest.toString('utf8')) as Manifest;
+    const packed = new PackedFiles(files);
+    const [first] = Object.keys(files) as [string];
+    for (const absent of ['', `${first}x`, first.slice(0, -1), `/${first}`, first.toUpperCase(), `${first.slice(0, -5)}é.json`])
+      expect(packed.get(absent), absent).toBeUndefined();
+  });
+
+  it('keeps paths and ETags that are not ASCII, and an empty tree', () => {
+    const packed = new PackedFiles({ 'public/é/ü.json': { etag: '"ä"' }, 'public/a.json': { etag: '"b"', encodings: ['gzip'] } });
+    expect(packed.get('public/é/ü.json')).toEqual({ etag: '"ä"' });
+    expect(packed.get('public/a.json')).toEqual({ etag: '"b"', encodings: ['gzip'] });
+    expect([...packed.keys()]).toEqual(['public/é/ü.json', 'public/a.json']);
+    const empty = new PackedFiles({});
+    expect(empty.get('public/a.json')).toBeUndefined();
+    expect([...empty.keys()]).toEqual([]);
+  });
+});
