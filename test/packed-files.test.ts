@@ -12,7 +12,7 @@ const fixture = useCompiledFixture();
 describe('PackedFiles', () => {
   it("answers each file's ETag and encodings as the manifest lists them, in the manifest's order", () => {
     const { files } = JSON.parse(fixture.output.manifest.toString('utf8')) as Manifest;
-    const packed = new PackedFiles(files);
+    const packed = PackedFiles.ofRecord(files);
     const paths = Object.keys(files);
     expect(paths.length).toBeGreaterThan(300);
     expect(packed.size).toBe(paths.length);
@@ -28,19 +28,28 @@ describe('PackedFiles', () => {
 
   it('answers nothing for a path the tree does not hold, however close', () => {
     const { files } = JSON.parse(fixture.output.manifest.toString('utf8')) as Manifest;
-    const packed = new PackedFiles(files);
+    const packed = PackedFiles.ofRecord(files);
     const [first] = Object.keys(files) as [string];
     for (const absent of ['', `${first}x`, first.slice(0, -1), `/${first}`, first.toUpperCase(), `${first.slice(0, -5)}é.json`])
       expect(packed.get(absent), absent).toBeUndefined();
   });
 
   it('keeps paths and ETags that are not ASCII, and an empty tree', () => {
-    const packed = new PackedFiles({ 'public/é/ü.json': { etag: '"ä"' }, 'public/a.json': { etag: '"b"', encodings: ['gzip'] } });
+    const packed = PackedFiles.ofRecord({ 'public/é/ü.json': { etag: '"ä"' }, 'public/a.json': { etag: '"b"', encodings: ['gzip'] } });
     expect(packed.get('public/é/ü.json')).toEqual({ etag: '"ä"' });
     expect(packed.get('public/a.json')).toEqual({ etag: '"b"', encodings: ['gzip'] });
     expect([...packed.keys()]).toEqual(['public/é/ü.json', 'public/a.json']);
-    const empty = new PackedFiles({});
+    const empty = PackedFiles.ofRecord({});
     expect(empty.get('public/a.json')).toBeUndefined();
     expect([...empty.keys()]).toEqual([]);
+  });
+
+  it('grows past its first allocation (more than 1,024 files and 64 KiB of paths)', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => [`keyed/api/things/${i}.json`, { etag: `"${i.toString(36)}"` }] as const);
+    const packed = new PackedFiles(entries);
+    expect(packed.size).toBe(5000);
+    for (const [path, entry] of entries) expect(packed.get(path), path).toEqual(entry);
+    expect([...packed.keys()]).toEqual(entries.map(([path]) => path));
+    expect(packed.get('keyed/api/things/5000.json')).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { constants } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { PIECE_BYTES, parseJsonBytes } from '../tree/parse-json-bytes.ts';
+import { jsonObjectReader, PIECE_BYTES, parseJsonBytes } from '../tree/parse-json-bytes.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 
 const fixture = useCompiledFixture();
@@ -87,5 +87,24 @@ describe('parseJsonBytes', () => {
   it('never needs a string near the longest V8 allows', () => {
     // A piece with its braces must stay far below the limit whatever the document's size (UTF-8 bytes ≥ UTF-16 units).
     expect(PIECE_BYTES + 2).toBeLessThan(constants.MAX_STRING_LENGTH / 4);
+  });
+
+  it("reads one member, or a member's entries a run at a time, as JSON.parse reads them", () => {
+    const manifest = fixture.output.manifest;
+    const whole = JSON.parse(manifest.toString('utf8')) as Record<string, Record<string, unknown>>;
+    for (const pieceBytes of [longestString(manifest.toString('utf8')) + 16, 1000, PIECE_BYTES]) {
+      const reader = jsonObjectReader(manifest, pieceBytes);
+      expect(reader.value('build')).toBe(whole['build']);
+      expect(reader.value('routes')).toStrictEqual(whole['routes']);
+      expect(reader.value('missing')).toBeUndefined();
+      const entries = [...reader.entries('files')];
+      expect(entries).toStrictEqual(Object.entries(whole['files'] as object));
+    }
+    // A key given twice means its last value, as in JSON.parse; entries of what is not an object are refused.
+    const twice = jsonObjectReader(bytesOf('{"a":{"x":1},"b":2,"a":{"y":2}}'), 6);
+    expect([...twice.entries('a')]).toEqual([['y', 2]]);
+    expect(() => [...twice.entries('b')]).toThrow(/not an object/);
+    expect(() => [...twice.entries('none')]).toThrow(/not an object/);
+    expect(() => jsonObjectReader(bytesOf('[1]'))).toThrow(/not an object/);
   });
 });

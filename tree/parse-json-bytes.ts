@@ -30,12 +30,65 @@ export function parseJsonBytes(bytes: Uint8Array, pieceBytes: number = PIECE_BYT
   return parseValue(bytes, 0, bytes.length, pieceBytes, 'the document');
 }
 
-/** The value between `start` and `end` (white space around it allowed), longer than a piece: an object or an array. */
-function parseValue(bytes: Uint8Array, start: number, end: number, pieceBytes: number, what: string): unknown {
+/** A large JSON object whose members are parsed only when asked for (see jsonObjectReader). */
+export interface JsonObjectReader {
+  /** The member's value (undefined when there is no such member), parsed in pieces if it is long. */
+  value(key: string): unknown;
+  /** The member's own members, an object's, parsed a run at a time: the whole object is never made. */
+  entries(key: string): Generator<[string, unknown]>;
+}
+
+/**
+ * The top-level object of `bytes`, read member by member: one scan finds where each member's value
+ * lies; a caller that keeps less than a member holds (the build keeps a manifest's files packed)
+ * takes its entries a run at a time rather than the whole parsed object.
+ */
+export function jsonObjectReader(bytes: Uint8Array, pieceBytes: number = PIECE_BYTES): JsonObjectReader {
+  const [start, end] = trimmed(bytes, 0, bytes.length);
+  if (bytes[start] !== OPEN_BRACE || bytes[end - 1] !== CLOSE_BRACE) throw new SyntaxError('the JSON document is not an object');
+  // As in JSON.parse, a key given twice means its last value.
+  const ranges = new Map<string, [number, number]>();
+  for (const [memberStart, memberEnd] of members(bytes, start, end)) {
+    const [key, valueStart] = keyOf(bytes, memberStart, memberEnd);
+    ranges.set(key, trimmed(bytes, valueStart, memberEnd));
+  }
+  return {
+    value(key) {
+      const range = ranges.get(key);
+      if (range === undefined) return undefined;
+      const [first, last] = range;
+      if (last - first <= pieceBytes) return JSON.parse(text(bytes, first, last));
+      return parseValue(bytes, first, last, pieceBytes, `the value of ${JSON.stringify(key)}`);
+    },
+    *entries(key) {
+      const [first, last] = ranges.get(key) ?? [0, 0];
+      if (bytes[first] !== OPEN_BRACE || bytes[last - 1] !== CLOSE_BRACE || last <= first)
+        throw new SyntaxError(`the value of ${JSON.stringify(key)} is not an object`);
+      for (const run of runs(bytes, first, last, pieceBytes)) {
+        if (run.long) {
+          const [name, valueStart] = keyOf(bytes, run.start, run.end);
+          yield [name, parseValue(bytes, valueStart, run.end, pieceBytes, `the value of ${JSON.stringify(name)}`)];
+        } else {
+          const object = parseRun(bytes, run.start, run.end, '{', '}') as Record<string, unknown>;
+          for (const name of Object.keys(object)) yield [name, object[name]];
+        }
+      }
+    },
+  };
+}
+
+/** [start, end) without the white space around it. */
+function trimmed(bytes: Uint8Array, start: number, end: number): [number, number] {
   let first = start;
   let last = end;
   while (isSpace(bytes[first])) first++;
   while (last > first && isSpace(bytes[last - 1])) last--;
+  return [first, last];
+}
+
+/** The value between `start` and `end` (white space around it allowed), longer than a piece: an object or an array. */
+function parseValue(bytes: Uint8Array, start: number, end: number, pieceBytes: number, what: string): unknown {
+  const [first, last] = trimmed(bytes, start, end);
   if (bytes[first] === OPEN_BRACE && bytes[last - 1] === CLOSE_BRACE) return parseObject(bytes, first, last, pieceBytes);
   if (bytes[first] === OPEN_BRACKET && bytes[last - 1] === CLOSE_BRACKET) return parseArray(bytes, first, last, pieceBytes);
   throw new SyntaxError(`${what} (${end - start} bytes of JSON) is too long to parse unless it is an object or an array`);

@@ -18,12 +18,12 @@ const EMPTY = -1;
 
 export class PackedFiles implements TreeFiles<StoredFile> {
   /** Each file's path then its ETag, as UTF-8, file after file in the order given. */
-  readonly #bytes: Buffer;
+  #bytes = Buffer.allocUnsafe(2 ** 16);
   /** Where file i's path starts in #bytes; its ETag starts at #etagStart[i] and ends where file i + 1 starts. */
-  readonly #pathStart: Uint32Array;
-  readonly #etagStart: Uint32Array;
+  #pathStart = new Uint32Array(1024);
+  #etagStart = new Uint32Array(1024);
   /** Index into #encodingLists of each file's encodings (0: none). */
-  readonly #encodings: Uint8Array;
+  #encodings = new Uint8Array(1024);
   readonly #encodingLists: (readonly Encoding[] | undefined)[] = [undefined];
   /** File indexes by hash of the path, EMPTY where none; at most half full. */
   readonly #table: Int32Array;
@@ -31,33 +31,34 @@ export class PackedFiles implements TreeFiles<StoredFile> {
   /** Scratch space for the path being looked up, grown as needed. */
   #probe = Buffer.alloc(256);
 
-  /** Packs `files` (path → entry), keeping their order for keys(). */
-  constructor(files: Readonly<Record<string, StoredFile>>) {
+  /** Packs `files` ([path, entry] pairs, each path once), keeping their order for keys(). */
+  constructor(files: Iterable<readonly [string, StoredFile]>) {
     let count = 0;
-    let size = 0;
-    for (const path in files) {
-      count++;
-      size += Buffer.byteLength(path) + Buffer.byteLength((files[path] as StoredFile).etag);
-    }
-    this.#count = count;
-    this.#bytes = Buffer.allocUnsafe(size);
-    this.#pathStart = new Uint32Array(count + 1);
-    this.#etagStart = new Uint32Array(count);
-    this.#encodings = new Uint8Array(count);
-    this.#table = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(2, count * 2)))).fill(EMPTY);
-    let index = 0;
     let at = 0;
-    for (const path in files) {
-      const { etag, encodings } = files[path] as StoredFile;
-      this.#pathStart[index] = at;
+    for (const [path, { etag, encodings }] of files) {
+      if (count + 1 >= this.#pathStart.length) this.#growIndex();
+      const length = Buffer.byteLength(path) + Buffer.byteLength(etag);
+      while (at + length > this.#bytes.length) this.#bytes = grown(this.#bytes, this.#bytes.length * 2);
+      this.#pathStart[count] = at;
       at += this.#bytes.write(path, at);
-      this.#etagStart[index] = at;
+      this.#etagStart[count] = at;
       at += this.#bytes.write(etag, at);
-      this.#encodings[index] = this.#encodingCode(encodings);
-      this.#insert(path, index);
-      index++;
+      this.#encodings[count] = this.#encodingCode(encodings);
+      count++;
     }
     this.#pathStart[count] = at;
+    this.#count = count;
+    this.#table = new Int32Array(2 ** Math.ceil(Math.log2(Math.max(2, count * 2)))).fill(EMPTY);
+    for (let index = 0; index < count; index++) this.#insert(this.#pathAt(index), index);
+  }
+
+  /** The files of a parsed manifest's `files` object. */
+  static ofRecord(files: Readonly<Record<string, StoredFile>>): PackedFiles {
+    return new PackedFiles(
+      (function* () {
+        for (const path in files) yield [path, files[path] as StoredFile] as const;
+      })(),
+    );
   }
 
   get size(): number {
@@ -73,7 +74,18 @@ export class PackedFiles implements TreeFiles<StoredFile> {
   }
 
   *keys(): Generator<string> {
-    for (let index = 0; index < this.#count; index++) yield this.#bytes.toString('utf8', this.#pathStart[index], this.#etagStart[index]);
+    for (let index = 0; index < this.#count; index++) yield this.#pathAt(index);
+  }
+
+  #pathAt(index: number): string {
+    return this.#bytes.toString('utf8', this.#pathStart[index], this.#etagStart[index]);
+  }
+
+  #growIndex(): void {
+    const length = this.#pathStart.length * 2;
+    this.#pathStart = grown(this.#pathStart, length);
+    this.#etagStart = grown(this.#etagStart, length);
+    this.#encodings = grown(this.#encodings, length);
   }
 
   /** The code of an encoding list, the same for equal lists (a tree has two or three distinct ones). */
@@ -90,7 +102,7 @@ export class PackedFiles implements TreeFiles<StoredFile> {
   #insert(path: string, index: number): void {
     const mask = this.#table.length - 1;
     let slot = hashOf(path) & mask;
-    // The paths are an object's keys, so each comes once: the first empty slot is its own.
+    // Each path comes once (the keys of a manifest's object): the first empty slot is its own.
     while (this.#table[slot] !== EMPTY) slot = (slot + 1) & mask;
     this.#table[slot] = index;
   }
@@ -113,6 +125,13 @@ export class PackedFiles implements TreeFiles<StoredFile> {
     this.#probe.write(path, 0);
     return this.#bytes.compare(this.#probe, 0, length, start, end) === 0;
   }
+}
+
+/** A copy of `array` with room for `length` items. */
+function grown<T extends Uint8Array | Uint32Array>(array: T, length: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(length);
+  copy.set(array);
+  return copy;
 }
 
 /** FNV-1a over the path's UTF-16 code units: cheap, and spread well enough for a half-full table. */
