@@ -17,7 +17,7 @@ import {
 } from '../schemas/manifest.ts';
 import { templateParams } from '../schemas/path-template.ts';
 import { validatorFor } from '../schemas/validator.ts';
-import { parseJsonBytes } from '../tree/parse-json-bytes.ts';
+import { LONGEST_PIECE_BYTES, parseJsonBytes } from '../tree/parse-json-bytes.ts';
 
 export { PARAM_KINDS, TIERS, type Manifest, type ManifestFile, type ManifestRoute, type ManifestVariant, type ParamKind, type Tier };
 
@@ -25,8 +25,8 @@ export { PARAM_KINDS, TIERS, type Manifest, type ManifestFile, type ManifestRout
 export function parseManifest(bytes: Uint8Array | string, source: string): Manifest {
   let document: unknown;
   try {
-    // As bytes, a manifest may be longer than a string can be (a tree of millions of files): parsed in pieces.
-    document = typeof bytes === 'string' ? JSON.parse(bytes) : parseJsonBytes(bytes);
+    // As bytes, a manifest may be longer than a string can be (a tree of millions of files): then parsed in pieces.
+    document = typeof bytes === 'string' ? JSON.parse(bytes) : parseJsonBytes(bytes, LONGEST_PIECE_BYTES);
   } catch (error) {
     throw new GatewayError('ERR_MANIFEST_INVALID', `${source} is not JSON: ${(error as Error).message}`, { cause: error });
   }

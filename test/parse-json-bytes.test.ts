@@ -5,7 +5,7 @@
  */
 import { constants } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { jsonObjectReader, PIECE_BYTES, parseJsonBytes } from '../tree/parse-json-bytes.ts';
+import { jsonObjectReader, LONGEST_PIECE_BYTES, PIECE_BYTES, parseJsonBytes } from '../tree/parse-json-bytes.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 
 const fixture = useCompiledFixture();
@@ -87,6 +87,8 @@ describe('parseJsonBytes', () => {
   it('never needs a string near the longest V8 allows', () => {
     // A piece with its braces must stay far below the limit whatever the document's size (UTF-8 bytes ≥ UTF-16 units).
     expect(PIECE_BYTES + 2).toBeLessThan(constants.MAX_STRING_LENGTH / 4);
+    // The gateway's pieces are as long as a string can be, with the braces a run is wrapped in.
+    expect(LONGEST_PIECE_BYTES + 2).toBe(constants.MAX_STRING_LENGTH);
   });
 
   it("reads one member, or a member's entries a run at a time, as JSON.parse reads them", () => {
