@@ -2,12 +2,15 @@
  * The previous build's files as a new build holds them (generator/writer/packed-files.ts): every
  * lookup answers what the manifest says, and nothing for a path it does not list.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PackedFiles } from '../generator/writer/packed-files.ts';
 import type { Manifest } from '../schemas/manifest.ts';
 import { useCompiledFixture } from './helpers/compiled-fixture.ts';
 
 const fixture = useCompiledFixture();
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 describe('PackedFiles', () => {
   it("answers each file's ETag and encodings as the manifest lists them, in the manifest's order", () => {
@@ -51,5 +54,18 @@ describe('PackedFiles', () => {
     for (const [path, entry] of entries) expect(packed.get(path), path).toEqual(entry);
     expect([...packed.keys()]).toEqual(entries.map(([path]) => path));
     expect(packed.get('keyed/api/things/5000.json')).toBeUndefined();
+  });
+
+  it('grows without a deprecated call (it once used Buffer(), and Node printed DEP0005 on every rebuild)', () => {
+    // In its own Node, where deprecations throw: inside the test runner Node does not report them.
+    const script = `import { PackedFiles } from './generator/writer/packed-files.ts';
+      const packed = new PackedFiles(Array.from({ length: 5000 }, (_, i) => ['keyed/api/things/' + i + '.json', { etag: '"e"' }]));
+      if (packed.size !== 5000) process.exit(3);`;
+    const run = spawnSync(process.execPath, ['--throw-deprecation', '--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ export class PackedFiles implements TreeFiles<StoredFile> {
     for (const [path, { etag, encodings }] of files) {
       if (count + 1 >= this.#pathStart.length) this.#growIndex();
       const length = Buffer.byteLength(path) + Buffer.byteLength(etag);
-      while (at + length > this.#bytes.length) this.#bytes = grown(this.#bytes, this.#bytes.length * 2);
+      if (at + length > this.#bytes.length) this.#growBytes(at + length);
       this.#pathStart[count] = at;
       at += this.#bytes.write(path, at);
       this.#etagStart[count] = at;
@@ -79,6 +79,13 @@ export class PackedFiles implements TreeFiles<StoredFile> {
 
   #pathAt(index: number): string {
     return this.#bytes.toString('utf8', this.#pathStart[index], this.#etagStart[index]);
+  }
+
+  /** A buffer of at least `needed` bytes (twice the last, so a million files copy it about twenty times) with the bytes so far. */
+  #growBytes(needed: number): void {
+    const bytes = Buffer.allocUnsafe(Math.max(needed, this.#bytes.length * 2));
+    this.#bytes.copy(bytes);
+    this.#bytes = bytes;
   }
 
   #growIndex(): void {
@@ -127,9 +134,9 @@ export class PackedFiles implements TreeFiles<StoredFile> {
   }
 }
 
-/** A copy of `array` with room for `length` items. */
+/** A copy of `array` with room for `length` items (a plain typed array: a Buffer's constructor is the deprecated Buffer()). */
 function grown<T extends Uint8Array | Uint32Array>(array: T, length: number): T {
-  const copy = new (array.constructor as new (length: number) => T)(length);
+  const copy = (array instanceof Uint32Array ? new Uint32Array(length) : new Uint8Array(length)) as T;
   copy.set(array);
   return copy;
 }
