@@ -65,15 +65,18 @@ export function entryOf(path: string, bytes: Buffer): ManifestFile {
   return { size: bytes.length, etag: etagOf(bytes), type, ...(isCompressible(path, bytes.length) ? { encodings: PRECOMPRESSED } : {}) };
 }
 
+/** What decides the files a tree holds at a path: the ETag of its bytes and its precompressed siblings (a manifest entry is one). */
+export interface StoredFile {
+  readonly etag: string;
+  readonly encodings?: readonly Encoding[] | undefined;
+}
+
 /**
  * Whether two manifest entries put the same files at their path: the same bytes (ETag) and the same
  * precompressed siblings, which are made from those bytes alone. A build links such a file from the
  * build before; a deploy need not upload it.
  */
-export function storesSameFiles(
-  a: { readonly etag: string; readonly encodings?: readonly Encoding[] | undefined },
-  b: { readonly etag: string; readonly encodings?: readonly Encoding[] | undefined },
-): boolean {
+export function storesSameFiles(a: StoredFile, b: StoredFile): boolean {
   if (a.etag !== b.etag) return false;
   const [left, right] = [a.encodings ?? [], b.encodings ?? []];
   return left.length === right.length && left.every((encoding, index) => encoding === right[index]);

@@ -4,11 +4,9 @@
  */
 import type { TreeFiles, TreeView } from './build-diff.ts';
 import { jsonObjectReader } from '../../tree/parse-json-bytes.ts';
-import { readManifestBytes, readTreeFile, treeRoot } from '../../tree/tree-contract.ts';
+import { readManifestBytes, readTreeFile, type StoredFile, treeRoot } from '../../tree/tree-contract.ts';
 import type { Manifest } from '../../schemas/manifest.ts';
-import { PackedFiles, type StoredFile } from './packed-files.ts';
-
-export type { StoredFile };
+import { PackedFiles } from './packed-files.ts';
 
 export interface DiskTree extends TreeView {
   /** The build's real folder (not the `out` link). */

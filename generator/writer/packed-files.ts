@@ -6,13 +6,8 @@
  * room to grow past that); this takes about 110, off the heap but for the table.
  */
 import type { Encoding } from '../../schemas/manifest.ts';
+import type { StoredFile } from '../../tree/tree-contract.ts';
 import type { TreeFiles } from './build-diff.ts';
-
-/** What a writer and a diff need of a file of a built tree: the ETag of its bytes and its precompressed siblings. */
-export interface StoredFile {
-  readonly etag: string;
-  readonly encodings?: readonly Encoding[] | undefined;
-}
 
 const EMPTY = -1;
 
