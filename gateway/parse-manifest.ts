@@ -22,11 +22,11 @@ import { LONGEST_PIECE_BYTES, parseJsonBytes } from '../tree/parse-json-bytes.ts
 export { PARAM_KINDS, TIERS, type Manifest, type ManifestFile, type ManifestRoute, type ManifestVariant, type ParamKind, type Tier };
 
 /** Parses and checks a manifest document against the generator's own schema; throws `ERR_MANIFEST_INVALID` listing every problem found. */
-export function parseManifest(bytes: Uint8Array | string, source: string): Manifest {
+export function parseManifest(bytes: Uint8Array, source: string): Manifest {
   let document: unknown;
   try {
     // As bytes, a manifest may be longer than a string can be (a tree of millions of files): then parsed in pieces.
-    document = typeof bytes === 'string' ? JSON.parse(bytes) : parseJsonBytes(bytes, LONGEST_PIECE_BYTES);
+    document = parseJsonBytes(bytes, LONGEST_PIECE_BYTES);
   } catch (error) {
     throw new GatewayError('ERR_MANIFEST_INVALID', `${source} is not JSON: ${(error as Error).message}`, { cause: error });
   }

@@ -124,15 +124,18 @@ describe('parseManifest', () => {
     params: { id: 'slug' },
     variants: [{ query: {}, optional: {}, file: 'keyed/api/cards/{id}.json' }],
   };
+  // As the gateway reads it: the bytes of manifest.json.
   const manifest = (changes: object) =>
-    JSON.stringify({
-      version: 1,
-      build: 'b',
-      date: '2026-11-22',
-      files: { 'keyed/api/cards/x.json': { size: 1, etag: '"e"', type: 'application/json' } },
-      routes: [route],
-      ...changes,
-    });
+    Buffer.from(
+      JSON.stringify({
+        version: 1,
+        build: 'b',
+        date: '2026-11-22',
+        files: { 'keyed/api/cards/x.json': { size: 1, etag: '"e"', type: 'application/json' } },
+        routes: [route],
+        ...changes,
+      }),
+    );
 
   it("accepts a manifest in the generator's shape", () => {
     expect(parseManifest(manifest({}), 'm').routes[0]?.id).toBe('card');

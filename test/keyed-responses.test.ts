@@ -79,7 +79,7 @@ describe('keyed responses on the fixture', () => {
   });
 
   it('maps valuation= to its files through the manifest, as the gateway resolves requests', () => {
-    const manifest = parseManifest(fixture.output.manifest.toString('utf8'), 'manifest.json');
+    const manifest = parseManifest(fixture.output.manifest, 'manifest.json');
     const route = manifest.routes.find((r) => r.path === '/api/compute/best-card')!;
     const resolve = (query: string) => resolveFile(manifest, route, {}, new URLSearchParams(query)).fileKey;
     expect(resolve('mcc=5411')).toBe('keyed/api/compute/best-card/standalone/mcc/5411.json');
