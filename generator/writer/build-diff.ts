@@ -8,6 +8,7 @@
 // A diff's families and changes have the shapes the change history publishes (schemas/keyed/meta.ts).
 import type { FamilyCounts, SemanticChange } from '../../schemas/keyed.ts';
 import { templatePattern } from '../../schemas/path-template.ts';
+import { byPath } from '../../tree/tree-contract.ts';
 
 /**
  * A tree's files as the diff reads them: looked up by path and walked, never copied (a tree holds
@@ -121,27 +122,28 @@ export function diffTrees(before: TreeView, after: TreeView): BuildDiff {
     entry[what]++;
     counts.set(family, entry);
   };
-  const touched: string[] = [];
+  // Each touched path with what happened to it, so the answers below need not look either tree up again.
+  const touched: [string, 'added' | 'removed' | 'changed'][] = [];
   for (const path of newFiles.keys()) {
     const old = oldFiles.get(path);
-    if (old === undefined) bump(path, after, 'added');
-    else if (old.etag !== newFiles.get(path)?.etag) bump(path, after, 'changed');
-    else continue;
-    touched.push(path);
+    const what = old === undefined ? 'added' : old.etag !== newFiles.get(path)?.etag ? 'changed' : undefined;
+    if (what === undefined) continue;
+    bump(path, after, what);
+    touched.push([path, what]);
   }
   for (const path of oldFiles.keys()) {
     if (newFiles.get(path) !== undefined) continue;
     bump(path, before, 'removed');
-    touched.push(path);
+    touched.push([path, 'removed']);
   }
 
   const changes: SemanticChange[] = [];
-  for (const path of touched.sort()) {
+  for (const [path, what] of touched.sort(([a], [b]) => byPath(a, b))) {
     const extractor = EXTRACTORS.find((candidate) => candidate.pattern.test(path));
     if (extractor === undefined) continue;
     const subject = extractor.pattern.exec(path)?.[1] ?? path;
-    const was = oldFiles.get(path) === undefined ? null : extractor.value(before.read(path));
-    const now = newFiles.get(path) === undefined ? null : extractor.value(after.read(path));
+    const was = what === 'added' ? null : extractor.value(before.read(path));
+    const now = what === 'removed' ? null : extractor.value(after.read(path));
     if (was !== now) changes.push({ kind: extractor.kind, subject, before: was, after: now });
   }
   const families = [...counts]
